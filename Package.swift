@@ -1,0 +1,50 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "modelc",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "DataModel", targets: ["DataModel"]),
+    .library(name: "Persistence", targets: ["Persistence"]),
+    .library(name: "Migration", targets: ["Migration"]),
+    .library(name: "ModelCodegen", targets: ["ModelCodegen"]),
+    .library(name: "TaskKit", targets: ["TaskKit"]),
+    .executable(name: "modelc", targets: ["modelc"]),
+    .executable(name: "task", targets: ["task"]),
+  ],
+  targets: [
+    // The system's libsqlite3 (libsqlite3-dev on Debian and Ubuntu).
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    // Model types, the XML reader, validation, version hashes and diffs.
+    .target(name: "DataModel"),
+    // The SQLite store in Core Data's layout, the object context and the query engine.
+    .target(name: "Persistence", dependencies: ["DataModel", "CSQLite"]),
+    // Mapping models, lightweight inference and the migration engine.
+    .target(name: "Migration", dependencies: ["DataModel", "Persistence"]),
+    // The Swift code generator behind `modelc generate`.
+    .target(name: "ModelCodegen", dependencies: ["DataModel"]),
+    // Command-line argument parsing shared by every executable.
+    .target(name: "ArgumentParsing"),
+    // The task list's model and view-model layer.
+    .target(name: "TaskKit", dependencies: ["Persistence"]),
+    .executableTarget(
+      name: "modelc",
+      dependencies: ["DataModel", "Persistence", "Migration", "ModelCodegen", "ArgumentParsing"]
+    ),
+    .executableTarget(name: "task", dependencies: ["TaskKit", "ArgumentParsing"]),
+
+    .testTarget(name: "DataModelTests", dependencies: ["DataModel"]),
+    .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
+    .testTarget(name: "MigrationTests", dependencies: ["Migration"]),
+    .testTarget(name: "ModelCodegenTests", dependencies: ["ModelCodegen"]),
+    .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+    .testTarget(name: "TaskKitTests", dependencies: ["TaskKit"]),
+    .testTarget(name: "ModelcTests", dependencies: ["modelc"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

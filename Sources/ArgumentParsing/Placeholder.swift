@@ -1,0 +1,1 @@
+// Command-line parsing shared by `modelc` and `task` lives in this module.

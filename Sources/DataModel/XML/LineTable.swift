@@ -1,0 +1,38 @@
+/// Maps byte offsets of a UTF-8 document to 1-based lines and columns.
+///
+/// Columns count Unicode scalars, as editors and the Swift compiler do, so a line holding `é`
+/// still points at the right character after it.
+package struct LineTable: Sendable {
+  private let bytes: [UInt8]
+  private let lineStarts: [Int]
+
+  package init(bytes: [UInt8]) {
+    self.bytes = bytes
+    var starts = [0]
+    starts.reserveCapacity(bytes.count / 40 + 1)
+    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+      starts.append(index + 1)
+    }
+    self.lineStarts = starts
+  }
+
+  /// The 1-based line and column of a byte offset.
+  package func position(of offset: Int) -> (line: Int, column: Int) {
+    let clamped = max(0, min(offset, bytes.count))
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+    }
+    var column = 1
+    var index = lineStarts[low]
+    while index < clamped {
+      if bytes[index] & 0xC0 != 0x80 { column += 1 }
+      index += 1
+    }
+    // A position inside a multi-byte scalar counts as that scalar.
+    if clamped < bytes.count, bytes[clamped] & 0xC0 == 0x80, column > 1 { column -= 1 }
+    return (low + 1, column)
+  }
+}

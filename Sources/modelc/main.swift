@@ -1,0 +1,3 @@
+import DataModel
+
+print("modelc: no command yet")

@@ -1,0 +1,3 @@
+import TaskKit
+
+print("task: no command yet")
