@@ -38,7 +38,9 @@ let package = Package(
     ),
     .executableTarget(name: "task", dependencies: ["TaskKit", "ArgumentParsing"]),
 
-    .testTarget(name: "DataModelTests", dependencies: ["DataModel"]),
+    // Paths of fixtures and of the shared corpus, for every test target.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "DataModelTests", dependencies: ["DataModel", "TestSupport"]),
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
     .testTarget(name: "MigrationTests", dependencies: ["Migration"]),
     .testTarget(name: "ModelCodegenTests", dependencies: ["ModelCodegen"]),

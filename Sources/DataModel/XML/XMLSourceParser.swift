@@ -257,7 +257,8 @@ package struct XMLSourceParser {
     while index < bytes.count {
       let byte = bytes[index]
       let isNameByte =
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
         || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte >= 0x80
       if !isNameByte { break }
@@ -299,7 +300,8 @@ package struct XMLSourceParser {
   /// Decodes character data, resolving entity and character references.
   private func decodeText(_ range: Range<Int>, normalizeWhitespace: Bool) throws(XMLSyntaxError) -> String {
     var hasSpecial = false
-    for position in range where bytes[position] == UInt8(ascii: "&") || bytes[position] == 0x0D
+    for position in range
+    where bytes[position] == UInt8(ascii: "&") || bytes[position] == 0x0D
       || (normalizeWhitespace && (bytes[position] == 0x09 || bytes[position] == 0x0A))
     {
       hasSpecial = true

@@ -1,0 +1,591 @@
+import Foundation
+
+/// Reads one model version's `contents` XML into a ``ModelVersion``.
+///
+/// What the file states is kept, typed where the format defines a type. Problems that only the
+/// text shows — malformed XML, an unknown attribute type, a default value that does not parse —
+/// are reported here with the exact line and column of the offending XML attribute; problems
+/// across elements (dangling references, cycles, …) are ``ModelValidator``'s.
+struct ContentsReader {
+  private let path: String
+  private let lines: LineTable
+  private(set) var diagnostics: [Diagnostic] = []
+  /// Unknown markup already reported, so a newer Xcode's addition repeated on every entity
+  /// gives one warning rather than hundreds.
+  private var reportedUnknown: Set<String> = []
+
+  private init(path: String, bytes: [UInt8]) {
+    self.path = path
+    self.lines = LineTable(bytes: bytes)
+  }
+
+  /// Reads a version from the bytes of its `contents` file.
+  static func read(bytes: [UInt8], path: String, versionName: String) -> (ModelVersion?, [Diagnostic]) {
+    var reader = ContentsReader(path: path, bytes: bytes)
+    let root: XMLSourceElement
+    do {
+      root = try XMLSourceParser.parse(bytes)
+    } catch {
+      let diagnostic = Diagnostic.error(
+        "xml-syntax", "malformed XML: \(error.message)", at: reader.location(error.offset),
+        fix: "the file must be a data model as Xcode writes it; restore it from version control or re-save it in Xcode")
+      return (nil, [diagnostic])
+    }
+    guard root.name == "model" else {
+      let diagnostic = Diagnostic.error(
+        "not-a-model", "the root element is <\(root.name)>, not <model>: this is not a Core Data model file",
+        at: reader.location(root.offset),
+        fix: "pass a .xcdatamodeld bundle, a .xcdatamodel directory, or its 'contents' file")
+      return (nil, [diagnostic])
+    }
+    let version = reader.readModel(root, versionName: versionName)
+    return (version, reader.diagnostics)
+  }
+
+  // MARK: - Locations and diagnostics
+
+  private func location(_ offset: Int) -> SourceLocation {
+    let position = lines.position(of: offset)
+    return SourceLocation(file: path, line: position.line, column: position.column)
+  }
+
+  private mutating func error(
+    _ code: String, _ message: String, at offset: Int, entity: String? = nil, property: String? = nil,
+    fix: String? = nil
+  ) {
+    diagnostics.append(.error(code, message, at: location(offset), entity: entity, property: property, fix: fix))
+  }
+
+  private mutating func warning(
+    _ code: String, _ message: String, at offset: Int, entity: String? = nil, property: String? = nil,
+    fix: String? = nil
+  ) {
+    diagnostics.append(.warning(code, message, at: location(offset), entity: entity, property: property, fix: fix))
+  }
+
+  /// Splits an element's attributes into known ones and unknown ones, warning once per kind of
+  /// unknown attribute.
+  private mutating func unknownAttributes(
+    of element: XMLSourceElement, known: Set<String>, silentlyKept: Set<String> = []
+  ) -> [UnknownAttribute] {
+    var unknown: [UnknownAttribute] = []
+    for attribute in element.attributes where !known.contains(attribute.name) {
+      unknown.append(UnknownAttribute(name: attribute.name, value: attribute.value))
+      if silentlyKept.contains(attribute.name) { continue }
+      if reportedUnknown.insert("@\(element.name)@\(attribute.name)").inserted {
+        warning(
+          "unknown-attribute",
+          "unknown attribute '\(attribute.name)' on <\(element.name)>; it is kept but has no effect here",
+          at: attribute.offset,
+          fix: "a newer Xcode may have written it; if modelc should understand it, report the model and Xcode version")
+      }
+    }
+    return unknown
+  }
+
+  private mutating func unknownElement(_ element: XMLSourceElement, in parent: String) -> UnknownElement {
+    if reportedUnknown.insert("<\(parent)><\(element.name)>").inserted {
+      warning(
+        "unknown-element", "unknown element <\(element.name)> inside <\(parent)>; it is kept but has no effect here",
+        at: element.offset,
+        fix: "a newer Xcode may have written it; if modelc should understand it, report the model and Xcode version")
+    }
+    return Self.convertUnknown(element)
+  }
+
+  private static func convertUnknown(_ element: XMLSourceElement) -> UnknownElement {
+    UnknownElement(
+      name: element.name, attributes: element.attributes.map { UnknownAttribute(name: $0.name, value: $0.value) },
+      children: element.children.map(convertUnknown), text: element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    )
+  }
+
+  /// Reads a YES/NO flag; absent is nil, anything but YES/NO is a warning and reads as NO.
+  private mutating func flag(
+    _ name: String, of element: XMLSourceElement, entity: String? = nil, property: String? = nil
+  )
+    -> Bool?
+  {
+    guard let attribute = element.sourceAttribute(name) else { return nil }
+    switch attribute.value {
+    case "YES": return true
+    case "NO": return false
+    default:
+      warning(
+        "invalid-flag", "'\(attribute.value)' is not a valid value for '\(name)'; it reads as NO", at: attribute.offset,
+        entity: entity, property: property, fix: "write \(name)=\"YES\" or leave the attribute out")
+      return false
+    }
+  }
+
+  private mutating func integer(_ name: String, of element: XMLSourceElement, entity: String?, property: String?)
+    -> Int?
+  {
+    guard let attribute = element.sourceAttribute(name) else { return nil }
+    guard let value = Int(attribute.value.trimmingCharacters(in: .whitespaces)) else {
+      error(
+        "invalid-number", "'\(attribute.value)' is not a whole number for '\(name)'", at: attribute.offset,
+        entity: entity, property: property, fix: "write a whole number, e.g. \(name)=\"1\"")
+      return nil
+    }
+    return value
+  }
+
+  private mutating func userInfo(of element: XMLSourceElement) -> UserInfo {
+    var entries: [UserInfo.Entry] = []
+    for entry in element.children where entry.name == "entry" {
+      _ = unknownAttributes(of: entry, known: ["key", "value"])
+      entries.append(UserInfo.Entry(key: entry.attribute("key") ?? "", value: entry.attribute("value") ?? ""))
+    }
+    for other in element.children where other.name != "entry" {
+      _ = unknownElement(other, in: "userInfo")
+    }
+    return UserInfo(entries: entries)
+  }
+
+  // MARK: - Model
+
+  private static let modelAttributes: Set<String> = [
+    "type", "documentVersion", "lastSavedToolsVersion", "systemVersion", "minimumToolsVersion", "sourceLanguage",
+    "userDefinedModelVersionIdentifier", "usedWithCloudKit", "usedWithSwiftData",
+  ]
+  private static let legacyModelAttributes: Set<String> = ["name", "macOSVersion", "iOSVersion"]
+
+  private mutating func readModel(_ element: XMLSourceElement, versionName: String) -> ModelVersion {
+    var entities: [EntityDescription] = []
+    var composites: [CompositeDescription] = []
+    var fetchRequests: [FetchRequestTemplate] = []
+    var configurations: [ConfigurationDescription] = []
+    var unknownElements: [UnknownElement] = []
+    for child in element.children {
+      switch child.name {
+      case "entity": entities.append(readEntity(child))
+      case "composite": composites.append(readComposite(child))
+      case "fetchRequest": fetchRequests.append(readFetchRequest(child, entity: nil, property: nil))
+      case "configuration": configurations.append(readConfiguration(child))
+      case "elements": break  // Diagram layout only.
+      default: unknownElements.append(unknownElement(child, in: "model"))
+      }
+    }
+    var version = ModelVersion(
+      name: versionName, entities: entities, composites: composites, fetchRequests: fetchRequests,
+      configurations: configurations, sourcePath: path)
+    version.documentType = element.attribute("type")
+    version.documentVersion = element.attribute("documentVersion")
+    version.lastSavedToolsVersion = element.attribute("lastSavedToolsVersion")
+    version.systemVersion = element.attribute("systemVersion")
+    version.minimumToolsVersion = element.attribute("minimumToolsVersion")
+    version.sourceLanguage = element.attribute("sourceLanguage")
+    version.versionIdentifier = element.attribute("userDefinedModelVersionIdentifier")
+    version.usedWithCloudKit = flag("usedWithCloudKit", of: element)
+    version.usedWithSwiftData = flag("usedWithSwiftData", of: element)
+    version.unknownAttributes = unknownAttributes(
+      of: element, known: Self.modelAttributes, silentlyKept: Self.legacyModelAttributes)
+    version.unknownElements = unknownElements
+    if let type = element.sourceAttribute("type"), type.value != "com.apple.IDECoreDataModeler.DataModel" {
+      warning(
+        "unexpected-model-type", "the model's type is '\(type.value)', not com.apple.IDECoreDataModeler.DataModel",
+        at: type.offset)
+    }
+    return version
+  }
+
+  // MARK: - Entity
+
+  private static let entityAttributes: Set<String> = [
+    "name", "representedClassName", "parentEntity", "isAbstract", "codeGenerationType", "elementID",
+    "versionHashModifier", "syncable",
+  ]
+
+  private mutating func readEntity(_ element: XMLSourceElement) -> EntityDescription {
+    let name = element.attribute("name") ?? ""
+    if element.sourceAttribute("name") == nil {
+      error(
+        "missing-name", "an <entity> has no name", at: element.offset,
+        fix: "give the entity a name (name=\"…\") in Xcode's model editor")
+    }
+    var entity = EntityDescription(name: name, location: location(element.offset))
+    entity.representedClassName = element.attribute("representedClassName")
+    entity.parentEntityName = element.attribute("parentEntity")
+    entity.isAbstract = flag("isAbstract", of: element, entity: name) ?? false
+    entity.codeGenerationType = element.attribute("codeGenerationType").map(CodeGenerationType.init(xmlValue:))
+    if let codegen = element.sourceAttribute("codeGenerationType"), case .other = entity.codeGenerationType {
+      warning(
+        "unknown-codegen",
+        "unknown codeGenerationType '\(codegen.value)' on entity '\(name)'; it is treated as Manual/None",
+        at: codegen.offset, entity: name, fix: "use \"class\" or \"category\", or leave it out for Manual/None")
+    }
+    entity.renamingIdentifier = element.attribute("elementID")
+    entity.versionHashModifier = element.attribute("versionHashModifier")
+    entity.isSyncable = flag("syncable", of: element, entity: name)
+    entity.unknownAttributes = unknownAttributes(of: element, known: Self.entityAttributes)
+    for child in element.children {
+      switch child.name {
+      case "attribute": entity.attributes.append(readAttribute(child, entity: name))
+      case "relationship": entity.relationships.append(readRelationship(child, entity: name))
+      case "fetchedProperty": entity.fetchedProperties.append(readFetchedProperty(child, entity: name))
+      case "fetchIndex": entity.fetchIndexes.append(readFetchIndex(child, entity: name))
+      case "uniquenessConstraints":
+        for constraint in child.children {
+          guard constraint.name == "uniquenessConstraint" else {
+            _ = unknownElement(constraint, in: child.name)
+            continue
+          }
+          let properties = constraint.children.filter { $0.name == "constraint" }.map { $0.attribute("value") ?? "" }
+          entity.uniquenessConstraints.append(
+            UniquenessConstraint(properties: properties, location: location(constraint.offset)))
+        }
+      case "compoundIndexes":
+        for index in child.children {
+          guard index.name == "compoundIndex" else {
+            _ = unknownElement(index, in: child.name)
+            continue
+          }
+          let properties = index.children.filter { $0.name == "index" }.map { $0.attribute("value") ?? "" }
+          entity.compoundIndexes.append(CompoundIndex(properties: properties, location: location(index.offset)))
+        }
+      case "userInfo": entity.userInfo = userInfo(of: child)
+      default: entity.unknownElements.append(unknownElement(child, in: "entity"))
+      }
+    }
+    return entity
+  }
+
+  // MARK: - Attribute
+
+  private static let attributeAttributes: Set<String> = [
+    "name", "attributeType", "optional", "transient", "defaultValueString", "defaultDateTimeInterval",
+    "minValueString", "maxValueString", "minDateTimeInterval", "maxDateTimeInterval", "regularExpressionString",
+    "usesScalarValueType", "allowsExternalBinaryDataStorage", "valueTransformerName", "customClassName", "derived",
+    "derivationExpression", "composite", "preserveAfterDeletion", "allowsCloudEncryption", "spotlightIndexingEnabled",
+    "indexed", "storedInTruthFile", "elementID", "versionHashModifier", "syncable",
+  ]
+
+  private mutating func readAttribute(_ element: XMLSourceElement, entity: String) -> AttributeDescription {
+    let name = element.attribute("name") ?? ""
+    if element.sourceAttribute("name") == nil {
+      error(
+        "missing-name", "an <attribute> of entity '\(entity)' has no name", at: element.offset, entity: entity,
+        fix: "give the attribute a name in Xcode's model editor")
+    }
+    var type = AttributeType.undefined
+    if let typeAttribute = element.sourceAttribute("attributeType") {
+      if let known = AttributeType(rawValue: typeAttribute.value) {
+        type = known
+      } else {
+        let suggestion = Self.closestTypeName(to: typeAttribute.value)
+        error(
+          "unknown-attribute-type",
+          "unknown attribute type '\(typeAttribute.value)' for attribute '\(name)' of entity '\(entity)'",
+          at: typeAttribute.offset, entity: entity, property: name,
+          fix: suggestion.map { "did you mean '\($0)'?" }
+            ?? "use one of: \(AttributeType.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+    }
+    var attribute = AttributeDescription(
+      name: name, attributeType: type,
+      isOptional: flag("optional", of: element, entity: entity, property: name) ?? false,
+      isTransient: flag("transient", of: element, entity: entity, property: name) ?? false,
+      location: location(element.offset))
+    attribute.defaultValueString = element.attribute("defaultValueString")
+    attribute.defaultDateTimeInterval = element.attribute("defaultDateTimeInterval")
+    attribute.minValueString = element.attribute("minValueString")
+    attribute.maxValueString = element.attribute("maxValueString")
+    attribute.minDateTimeInterval = element.attribute("minDateTimeInterval")
+    attribute.maxDateTimeInterval = element.attribute("maxDateTimeInterval")
+    attribute.regularExpression = element.attribute("regularExpressionString")
+    attribute.usesScalarValueType = flag("usesScalarValueType", of: element, entity: entity, property: name)
+    attribute.allowsExternalBinaryDataStorage =
+      flag("allowsExternalBinaryDataStorage", of: element, entity: entity, property: name) ?? false
+    attribute.valueTransformerName = element.attribute("valueTransformerName")
+    attribute.customClassName = element.attribute("customClassName")
+    attribute.isDerived = flag("derived", of: element, entity: entity, property: name) ?? false
+    attribute.derivationExpression = element.attribute("derivationExpression")
+    attribute.compositeName = element.attribute("composite")
+    attribute.preservesValueInHistoryOnDeletion =
+      flag("preserveAfterDeletion", of: element, entity: entity, property: name) ?? false
+    attribute.allowsCloudEncryption =
+      flag("allowsCloudEncryption", of: element, entity: entity, property: name) ?? false
+    attribute.isIndexedBySpotlight =
+      flag("spotlightIndexingEnabled", of: element, entity: entity, property: name) ?? false
+    attribute.isIndexed = flag("indexed", of: element, entity: entity, property: name) ?? false
+    attribute.isStoredInExternalRecord = flag("storedInTruthFile", of: element, entity: entity, property: name) ?? false
+    attribute.renamingIdentifier = element.attribute("elementID")
+    attribute.versionHashModifier = element.attribute("versionHashModifier")
+    attribute.isSyncable = flag("syncable", of: element, entity: entity, property: name)
+    attribute.unknownAttributes = unknownAttributes(of: element, known: Self.attributeAttributes)
+    for child in element.children {
+      if child.name == "userInfo" {
+        attribute.userInfo = userInfo(of: child)
+      } else {
+        attribute.unknownElements.append(unknownElement(child, in: "attribute"))
+      }
+    }
+    parseValues(of: &attribute, element: element, entity: entity)
+    return attribute
+  }
+
+  /// Parses the default value and the bounds into typed values, reporting text that does not
+  /// parse for the attribute's type at the XML attribute that holds it.
+  private mutating func parseValues(of attribute: inout AttributeDescription, element: XMLSourceElement, entity: String)
+  {
+    let type = attribute.attributeType
+    let name = attribute.name
+    func report(_ outcome: AttributeValueParser.Outcome?, _ xmlName: String, what: String) -> AttributeValue? {
+      guard let outcome, let source = element.sourceAttribute(xmlName) else { return nil }
+      switch outcome {
+      case .value(let value):
+        return value
+      case .lenient(let value, let note):
+        warning(
+          "lenient-value", "\(what) of attribute '\(name)' of entity '\(entity)' is '\(source.value)': \(note)",
+          at: source.offset, entity: entity, property: name,
+          fix: "write the value in the attribute's own type (e.g. 0 or 1 for integers)")
+        return value
+      case .failure(let message):
+        error(
+          "invalid-\(xmlName == "defaultValueString" || xmlName == "defaultDateTimeInterval" ? "default" : "bound")",
+          "\(what) of attribute '\(name)' of entity '\(entity)' does not parse as \(type.rawValue): \(message)",
+          at: source.offset, entity: entity, property: name,
+          fix: "correct the value in Xcode's model editor, or remove it")
+        return nil
+      }
+    }
+    if type == .date {
+      if let text = attribute.defaultDateTimeInterval {
+        attribute.defaultValue = report(
+          AttributeValueParser.parseDefault(text, type: .date), "defaultDateTimeInterval", what: "the default date")
+      } else if let text = attribute.defaultValueString {
+        attribute.defaultValue = report(
+          AttributeValueParser.parseDefault(text, type: .date), "defaultValueString", what: "the default date")
+      }
+      if let text = attribute.minDateTimeInterval {
+        attribute.minValue = report(
+          AttributeValueParser.parseBound(text, type: .date), "minDateTimeInterval", what: "the minimum date")
+      }
+      if let text = attribute.maxDateTimeInterval {
+        attribute.maxValue = report(
+          AttributeValueParser.parseBound(text, type: .date), "maxDateTimeInterval", what: "the maximum date")
+      }
+      return
+    }
+    if let text = attribute.defaultValueString {
+      if let outcome = AttributeValueParser.parseDefault(text, type: type) {
+        attribute.defaultValue = report(outcome, "defaultValueString", what: "the default value")
+      } else if type != .undefined, let source = element.sourceAttribute("defaultValueString") {
+        warning(
+          "ignored-default",
+          "attribute '\(name)' of entity '\(entity)' is \(type.rawValue), which has no default values;"
+            + " the default '\(text)' is ignored", at: source.offset, entity: entity, property: name,
+          fix: "remove defaultValueString")
+      }
+    }
+    if let text = attribute.minValueString {
+      attribute.minValue = report(
+        AttributeValueParser.parseBound(text, type: type), "minValueString", what: "the minimum")
+    }
+    if let text = attribute.maxValueString {
+      attribute.maxValue = report(
+        AttributeValueParser.parseBound(text, type: type), "maxValueString", what: "the maximum")
+    }
+  }
+
+  private static func closestTypeName(to name: String) -> String? {
+    let lowered = name.lowercased().replacingOccurrences(of: " ", with: "")
+    for type in AttributeType.allCases
+    where type.rawValue.lowercased().replacingOccurrences(of: " ", with: "") == lowered {
+      return type.rawValue
+    }
+    var best: (String, Int)?
+    for type in AttributeType.allCases {
+      let distance = EditDistance.between(name.lowercased(), type.rawValue.lowercased())
+      if distance <= 3, best == nil || distance < best!.1 { best = (type.rawValue, distance) }
+    }
+    return best?.0
+  }
+
+  // MARK: - Relationship
+
+  private static let relationshipAttributes: Set<String> = [
+    "name", "destinationEntity", "inverseName", "inverseEntity", "optional", "transient", "toMany", "ordered",
+    "minCount", "maxCount", "deletionRule", "elementID", "versionHashModifier", "syncable", "indexed",
+  ]
+
+  private mutating func readRelationship(_ element: XMLSourceElement, entity: String) -> RelationshipDescription {
+    let name = element.attribute("name") ?? ""
+    if element.sourceAttribute("name") == nil {
+      error(
+        "missing-name", "a <relationship> of entity '\(entity)' has no name", at: element.offset, entity: entity,
+        fix: "give the relationship a name in Xcode's model editor")
+    }
+    if element.sourceAttribute("destinationEntity") == nil {
+      error(
+        "missing-destination", "relationship '\(name)' of entity '\(entity)' has no destination entity",
+        at: element.offset, entity: entity, property: name,
+        fix: "choose a destination for the relationship in Xcode's model editor")
+    }
+    var relationship = RelationshipDescription(
+      name: name, destinationEntityName: element.attribute("destinationEntity") ?? "",
+      inverseName: element.attribute("inverseName"), inverseEntityName: element.attribute("inverseEntity"),
+      isOptional: flag("optional", of: element, entity: entity, property: name) ?? false,
+      isToMany: flag("toMany", of: element, entity: entity, property: name) ?? false,
+      isOrdered: flag("ordered", of: element, entity: entity, property: name) ?? false,
+      location: location(element.offset))
+    relationship.isTransient = flag("transient", of: element, entity: entity, property: name) ?? false
+    relationship.minCountValue = integer("minCount", of: element, entity: entity, property: name)
+    relationship.maxCountValue = integer("maxCount", of: element, entity: entity, property: name)
+    if let rule = element.sourceAttribute("deletionRule") {
+      if let known = DeletionRule(rawValue: rule.value) {
+        relationship.deletionRule = known
+      } else {
+        error(
+          "unknown-deletion-rule",
+          "unknown deletion rule '\(rule.value)' for relationship '\(name)' of entity '\(entity)'", at: rule.offset,
+          entity: entity, property: name, fix: "use one of: Nullify, Cascade, Deny, No Action")
+      }
+    } else {
+      relationship.deletionRule = .noAction
+      relationship.hasExplicitDeletionRule = false
+      warning(
+        "missing-deletion-rule",
+        "relationship '\(name)' of entity '\(entity)' has no deletion rule; it is read as No Action",
+        at: element.offset, entity: entity, property: name,
+        fix: "set the deletion rule explicitly (Xcode always writes one)")
+    }
+    relationship.renamingIdentifier = element.attribute("elementID")
+    relationship.versionHashModifier = element.attribute("versionHashModifier")
+    relationship.isSyncable = flag("syncable", of: element, entity: entity, property: name)
+    relationship.isIndexed = flag("indexed", of: element, entity: entity, property: name) ?? false
+    relationship.unknownAttributes = unknownAttributes(of: element, known: Self.relationshipAttributes)
+    for child in element.children {
+      if child.name == "userInfo" {
+        relationship.userInfo = userInfo(of: child)
+      } else {
+        relationship.unknownElements.append(unknownElement(child, in: "relationship"))
+      }
+    }
+    if (element.attribute("inverseName") == nil) != (element.attribute("inverseEntity") == nil) {
+      error(
+        "incomplete-inverse",
+        "relationship '\(name)' of entity '\(entity)' names an inverse \(element.attribute("inverseName") == nil ? "entity but no inverse name" : "but no inverse entity")",
+        at: element.offset, entity: entity, property: name,
+        fix: "write both inverseName and inverseEntity, or neither")
+    }
+    return relationship
+  }
+
+  // MARK: - Fetched properties, fetch requests, indexes, configurations, composites
+
+  private mutating func readFetchedProperty(_ element: XMLSourceElement, entity: String) -> FetchedPropertyDescription {
+    let name = element.attribute("name") ?? ""
+    var property = FetchedPropertyDescription(
+      name: name, isOptional: flag("optional", of: element, entity: entity, property: name) ?? false)
+    property.location = location(element.offset)
+    property.isSyncable = flag("syncable", of: element, entity: entity, property: name)
+    property.unknownAttributes = unknownAttributes(of: element, known: ["name", "optional", "syncable"])
+    for child in element.children {
+      switch child.name {
+      case "fetchRequest": property.fetchRequest = readFetchRequest(child, entity: entity, property: name)
+      case "userInfo": property.userInfo = userInfo(of: child)
+      default: property.unknownElements.append(unknownElement(child, in: "fetchedProperty"))
+      }
+    }
+    return property
+  }
+
+  private static let fetchRequestAttributes: Set<String> = [
+    "name", "entity", "predicateString", "fetchLimit", "fetchBatchSize", "resultType", "includeSubentities",
+    "includePropertyValues", "includesPendingChanges", "returnObjectsAsFaults", "returnDistinctResults",
+  ]
+
+  private mutating func readFetchRequest(_ element: XMLSourceElement, entity: String?, property: String?)
+    -> FetchRequestTemplate
+  {
+    var request = FetchRequestTemplate(
+      name: element.attribute("name") ?? "", entityName: element.attribute("entity") ?? "",
+      predicateString: element.attribute("predicateString"), location: location(element.offset))
+    request.fetchLimit = integer("fetchLimit", of: element, entity: entity, property: property)
+    request.fetchBatchSize = integer("fetchBatchSize", of: element, entity: entity, property: property)
+    request.resultType = integer("resultType", of: element, entity: entity, property: property)
+    request.includeSubentities = flag("includeSubentities", of: element, entity: entity, property: property)
+    request.includePropertyValues = flag("includePropertyValues", of: element, entity: entity, property: property)
+    request.includesPendingChanges = flag("includesPendingChanges", of: element, entity: entity, property: property)
+    request.returnObjectsAsFaults = flag("returnObjectsAsFaults", of: element, entity: entity, property: property)
+    request.returnDistinctResults = flag("returnDistinctResults", of: element, entity: entity, property: property)
+    request.unknownAttributes = unknownAttributes(of: element, known: Self.fetchRequestAttributes)
+    for child in element.children {
+      _ = unknownElement(child, in: "fetchRequest")
+    }
+    return request
+  }
+
+  private mutating func readFetchIndex(_ element: XMLSourceElement, entity: String) -> FetchIndexDescription {
+    var index = FetchIndexDescription(
+      name: element.attribute("name") ?? "", elements: [], location: location(element.offset))
+    index.unknownAttributes = unknownAttributes(of: element, known: ["name"])
+    for child in element.children {
+      guard child.name == "fetchIndexElement" else {
+        _ = unknownElement(child, in: "fetchIndex")
+        continue
+      }
+      _ = unknownAttributes(of: child, known: ["property", "expression", "expressionType", "type", "order"])
+      let type = FetchIndexDescription.Element.IndexType(xmlValue: child.attribute("type") ?? "Binary")
+      var ascending = true
+      if let order = child.sourceAttribute("order") {
+        switch order.value {
+        case "ascending": ascending = true
+        case "descending": ascending = false
+        default:
+          warning(
+            "invalid-index-order",
+            "unknown order '\(order.value)' in fetch index '\(index.name)'; it reads as ascending",
+            at: order.offset, entity: entity, fix: "use \"ascending\" or \"descending\"")
+        }
+      }
+      var indexElement: FetchIndexDescription.Element
+      if let property = child.attribute("property") {
+        indexElement = .init(property: property, isAscending: ascending, type: type)
+      } else if let expression = child.attribute("expression") {
+        indexElement = .init(
+          expression: expression, expressionType: child.attribute("expressionType"), isAscending: ascending, type: type)
+      } else {
+        error(
+          "empty-index-element", "an element of fetch index '\(index.name)' of entity '\(entity)' names no property",
+          at: child.offset, entity: entity, fix: "choose a property for the index element in Xcode's model editor")
+        continue
+      }
+      indexElement.location = location(child.offset)
+      index.elements.append(indexElement)
+    }
+    return index
+  }
+
+  private mutating func readConfiguration(_ element: XMLSourceElement) -> ConfigurationDescription {
+    var configuration = ConfigurationDescription(
+      name: element.attribute("name") ?? "", usedWithCloudKit: flag("usedWithCloudKit", of: element) ?? false)
+    configuration.location = location(element.offset)
+    configuration.unknownAttributes = unknownAttributes(of: element, known: ["name", "usedWithCloudKit"])
+    for child in element.children {
+      if child.name == "memberEntity" {
+        configuration.memberEntities.append(child.attribute("name") ?? "")
+      } else {
+        _ = unknownElement(child, in: "configuration")
+      }
+    }
+    return configuration
+  }
+
+  private mutating func readComposite(_ element: XMLSourceElement) -> CompositeDescription {
+    let name = element.attribute("name") ?? ""
+    var composite = CompositeDescription(name: name, location: location(element.offset))
+    composite.unknownAttributes = unknownAttributes(of: element, known: ["name"])
+    for child in element.children {
+      if child.name == "attribute" {
+        composite.attributes.append(readAttribute(child, entity: name))
+      } else {
+        _ = unknownElement(child, in: "composite")
+      }
+    }
+    return composite
+  }
+}

@@ -1,0 +1,262 @@
+import Foundation
+
+/// The outcome of reading a model: the bundle when it could be assembled, and every diagnostic.
+public struct ModelReadResult: Sendable {
+  /// The bundle; nil when a version could not be read at all (malformed XML, missing files).
+  public var bundle: ModelBundle?
+  /// Reader and validator diagnostics, in file order.
+  public var diagnostics: [Diagnostic]
+
+  public init(bundle: ModelBundle?, diagnostics: [Diagnostic]) {
+    self.bundle = bundle
+    self.diagnostics = diagnostics
+  }
+}
+
+/// Reads data models from disk exactly as Xcode writes them.
+///
+/// Accepts a versioned bundle (`Name.xcdatamodeld/`, one `Version.xcdatamodel/contents` per
+/// version plus `.xccurrentversion`), a lone `Name.xcdatamodel/` directory, or a `contents` file.
+public enum ModelReader {
+  /// The name of the optional file inside a bundle that states the migration order of its
+  /// versions, one version name per line, oldest first (lines starting with `#` are comments).
+  public static let versionOrderFileName = ".modelc-versions"
+
+  /// Reads and validates a model, returning the bundle and every diagnostic.
+  public static func read(path: String, validate: Bool = true) -> ModelReadResult {
+    var diagnostics: [Diagnostic] = []
+    let url = URL(fileURLWithPath: path)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      return ModelReadResult(
+        bundle: nil,
+        diagnostics: [
+          .error(
+            "no-such-model", "no model at '\(path)'", at: nil,
+            fix: "pass the path of a .xcdatamodeld bundle, e.g. Models/Tasks.xcdatamodeld")
+        ])
+    }
+    let bundle: ModelBundle?
+    if !isDirectory.boolValue {
+      // A `contents` file (or any file holding a model's XML).
+      let versionName =
+        url.lastPathComponent == "contents"
+        ? url.deletingLastPathComponent().deletingPathExtension().lastPathComponent
+        : url.deletingPathExtension().lastPathComponent
+      let (version, versionDiagnostics) = readVersion(contentsPath: path, name: versionName)
+      diagnostics += versionDiagnostics
+      bundle = version.map { ModelBundle(name: versionName, versions: [$0], path: path) }
+    } else if url.pathExtension == "xcdatamodel"
+      || (url.pathExtension != "xcdatamodeld"
+        && FileManager.default.fileExists(atPath: url.appendingPathComponent("contents").path))
+    {
+      let name = url.deletingPathExtension().lastPathComponent
+      let (version, versionDiagnostics) = readVersionDirectory(url, name: name)
+      diagnostics += versionDiagnostics
+      bundle = version.map { ModelBundle(name: name, versions: [$0], path: path) }
+    } else {
+      let (readBundle, bundleDiagnostics) = readVersionedBundle(url)
+      diagnostics += bundleDiagnostics
+      bundle = readBundle
+    }
+    if validate, let bundle {
+      for version in bundle.versions {
+        diagnostics += ModelValidator.validate(version)
+      }
+    }
+    return ModelReadResult(bundle: bundle, diagnostics: diagnostics)
+  }
+
+  /// Reads a model from XML text held in memory (tests, embedded schemas).
+  public static func readVersion(xml: String, name: String, path: String = "<memory>") -> (ModelVersion?, [Diagnostic])
+  {
+    ContentsReader.read(bytes: Array(xml.utf8), path: path, versionName: name)
+  }
+
+  // MARK: - Versions
+
+  private static func readVersion(contentsPath: String, name: String) -> (ModelVersion?, [Diagnostic]) {
+    guard let data = FileManager.default.contents(atPath: contentsPath) else {
+      return (
+        nil,
+        [
+          .error(
+            "unreadable-file", "cannot read '\(contentsPath)'", at: nil,
+            fix: "check that the file exists and is readable")
+        ]
+      )
+    }
+    return ContentsReader.read(bytes: [UInt8](data), path: contentsPath, versionName: name)
+  }
+
+  private static func readVersionDirectory(_ url: URL, name: String) -> (ModelVersion?, [Diagnostic]) {
+    let contents = url.appendingPathComponent("contents")
+    guard FileManager.default.fileExists(atPath: contents.path) else {
+      let legacy = FileManager.default.fileExists(atPath: url.appendingPathComponent("elements").path)
+      return (
+        nil,
+        [
+          .error(
+            "missing-contents",
+            legacy
+              ? "'\(url.path)' is in the binary format of Xcode 3 (an 'elements' file, no 'contents')"
+              : "'\(url.path)' has no 'contents' file",
+            at: nil,
+            fix: legacy
+              ? "open the model in a current Xcode and save it, which writes the XML 'contents' file"
+              : "a .xcdatamodel directory holds one XML file named 'contents'")
+        ]
+      )
+    }
+    return readVersion(contentsPath: contents.path, name: name)
+  }
+
+  private static func readVersionedBundle(_ url: URL) -> (ModelBundle?, [Diagnostic]) {
+    var diagnostics: [Diagnostic] = []
+    let bundleName = url.deletingPathExtension().lastPathComponent
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+    let versionDirectories = entries.filter { $0.hasSuffix(".xcdatamodel") }
+    guard !versionDirectories.isEmpty else {
+      return (
+        nil,
+        [
+          .error(
+            "no-versions", "'\(url.path)' holds no .xcdatamodel version", at: nil,
+            fix: "a .xcdatamodeld bundle holds one Name.xcdatamodel directory per version")
+        ]
+      )
+    }
+    let names = versionDirectories.map { String($0.dropLast(".xcdatamodel".count)) }
+    var ordered = VersionOrdering.sorted(names, bundleName: bundleName)
+    var orderSource = ModelBundle.VersionOrderSource.natural
+    let orderFile = url.appendingPathComponent(versionOrderFileName)
+    if let data = FileManager.default.contents(atPath: orderFile.path) {
+      let (listed, orderDiagnostics) = readOrderFile(data, path: orderFile.path, versions: Set(names))
+      diagnostics += orderDiagnostics
+      if let listed {
+        ordered = listed
+        orderSource = .orderFile
+      }
+    }
+    var versions: [ModelVersion] = []
+    var failed = false
+    for name in ordered {
+      let (version, versionDiagnostics) = readVersionDirectory(
+        url.appendingPathComponent(name + ".xcdatamodel"), name: name)
+      diagnostics += versionDiagnostics
+      if let version { versions.append(version) } else { failed = true }
+    }
+    let (currentName, currentDiagnostics) = currentVersionName(bundle: url, ordered: ordered)
+    diagnostics += currentDiagnostics
+    guard !failed, !versions.isEmpty else { return (nil, diagnostics) }
+    let currentIndex = versions.firstIndex { $0.name == currentName } ?? versions.count - 1
+    return (
+      ModelBundle(
+        name: bundleName, versions: versions, currentVersionIndex: currentIndex, path: url.path,
+        versionOrderSource: orderSource),
+      diagnostics
+    )
+  }
+
+  private static func readOrderFile(_ data: Data, path: String, versions: Set<String>) -> ([String]?, [Diagnostic]) {
+    var listed: [String] = []
+    var diagnostics: [Diagnostic] = []
+    let text = String(decoding: data, as: UTF8.self)
+    for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      var line = rawLine.trimmingCharacters(in: .whitespaces)
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      if line.hasSuffix(".xcdatamodel") { line = String(line.dropLast(".xcdatamodel".count)) }
+      let location = SourceLocation(file: path, line: number + 1, column: 1)
+      if !versions.contains(line) {
+        diagnostics.append(
+          .error(
+            "unknown-version-in-order", "'\(line)' is not a version of this bundle", at: location,
+            fix: "list only the bundle's versions: \(versions.sorted().joined(separator: ", "))"))
+      } else if listed.contains(line) {
+        diagnostics.append(
+          .error("duplicate-version-in-order", "'\(line)' is listed twice", at: location, fix: "list each version once")
+        )
+      } else {
+        listed.append(line)
+      }
+    }
+    let missing = versions.subtracting(listed)
+    if !missing.isEmpty {
+      diagnostics.append(
+        .error(
+          "incomplete-version-order", "the version order does not list \(missing.sorted().joined(separator: ", "))",
+          at: SourceLocation(file: path, line: 1, column: 1), fix: "list every version of the bundle, oldest first"))
+    }
+    return (diagnostics.isEmpty ? listed : nil, diagnostics)
+  }
+
+  private static func currentVersionName(bundle: URL, ordered: [String]) -> (String?, [Diagnostic]) {
+    let file = bundle.appendingPathComponent(".xccurrentversion")
+    let fallback = ordered.last
+    guard let data = FileManager.default.contents(atPath: file.path) else {
+      // With a single version there is nothing to choose between.
+      if ordered.count == 1 { return (fallback, []) }
+      return (
+        fallback,
+        [
+          .warning(
+            "no-current-version",
+            "'\(bundle.lastPathComponent)' has no .xccurrentversion; '\(fallback ?? "")' (the last version in order) is taken as current",
+            at: nil, fix: "set the current model version in Xcode's File inspector, which writes .xccurrentversion")
+        ]
+      )
+    }
+    let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+    guard let dictionary = plist as? [String: Any] else {
+      return (
+        fallback,
+        [
+          .warning(
+            "unreadable-current-version",
+            "'\(file.path)' is not a property list; '\(fallback ?? "")' (the last version in order) is taken as current",
+            at: SourceLocation(file: file.path, line: 1, column: 1),
+            fix: "set the current model version in Xcode's File inspector, which rewrites the file")
+        ]
+      )
+    }
+    guard let value = dictionary["_XCCurrentVersionName"] as? String else {
+      return (
+        fallback,
+        [
+          .warning(
+            "no-current-version",
+            "'\(file.path)' names no current version (_XCCurrentVersionName); '\(fallback ?? "")' (the last version in order) is taken as current",
+            at: SourceLocation(file: file.path, line: 1, column: 1),
+            fix: "set the current model version in Xcode's File inspector")
+        ]
+      )
+    }
+    let name = value.hasSuffix(".xcdatamodel") ? String(value.dropLast(".xcdatamodel".count)) : value
+    guard ordered.contains(name) else {
+      return (
+        fallback,
+        [
+          .error(
+            "unknown-current-version",
+            "'.xccurrentversion' names '\(value)', which is not a version of this bundle",
+            at: SourceLocation(file: file.path, line: 1, column: 1),
+            fix: "choose one of: \(ordered.joined(separator: ", "))")
+        ]
+      )
+    }
+    return (name, [])
+  }
+}
+
+extension ModelBundle {
+  /// Reads and validates a model, throwing every diagnostic when there is any error.
+  ///
+  /// Warnings do not fail; use ``ModelReader/read(path:validate:)`` to see them.
+  public init(contentsOf path: String) throws(ModelError) {
+    let result = ModelReader.read(path: path)
+    guard let bundle = result.bundle, !result.diagnostics.containsErrors else {
+      throw ModelError(diagnostics: result.diagnostics.errors.isEmpty ? result.diagnostics : result.diagnostics.errors)
+    }
+    self = bundle
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Where the package's fixtures and the shared corpus of real models live, for every test target.
+public enum TestPaths {
+  /// The package's root directory.
+  public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// `Tests/Fixtures`: models and files written for the tests.
+  public static let fixtures: URL = packageRoot.appendingPathComponent("Tests/Fixtures")
+
+  /// `Models/Tasks.xcdatamodeld`, the task list's model.
+  public static let tasksModel: URL = packageRoot.appendingPathComponent("Models/Tasks.xcdatamodeld")
+
+  /// The shared corpus of real models and stores (`../shared/corpus`, or `$MODELC_CORPUS`), when
+  /// it is present. A user's clone usually lacks it; tests over it are then skipped.
+  public static let corpus: URL? = {
+    let candidates = [
+      ProcessInfo.processInfo.environment["MODELC_CORPUS"].map { URL(fileURLWithPath: $0) },
+      packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus"),
+    ].compactMap { $0 }
+    return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("models").path) }
+  }()
+
+  /// Why corpus tests are skipped, for the skip message.
+  public static let corpusAbsentReason =
+    "the shared corpus (../shared/corpus or $MODELC_CORPUS) is absent, so tests over real Core Data models are skipped"
+
+  /// Every model bundle in the corpus: `.xcdatamodeld` bundles and lone `.xcdatamodel` directories
+  /// not inside a bundle, sorted by path.
+  public static func corpusModels() -> [URL] {
+    guard let corpus else { return [] }
+    let root = corpus.appendingPathComponent("models")
+    var result: [URL] = []
+    let projects = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+    for project in projects.sorted() {
+      let projectURL = root.appendingPathComponent(project)
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: projectURL.path)) ?? []
+      for entry in entries.sorted() where entry.hasSuffix(".xcdatamodeld") || entry.hasSuffix(".xcdatamodel") {
+        result.append(projectURL.appendingPathComponent(entry))
+      }
+    }
+    return result
+  }
+
+  /// A store in the corpus (`stores/<project>/<file>`), when present.
+  public static func corpusStore(_ project: String, _ file: String) -> URL? {
+    guard let corpus else { return nil }
+    let url = corpus.appendingPathComponent("stores").appendingPathComponent(project).appendingPathComponent(file)
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+  }
+
+  /// A fresh temporary directory, removed by the caller when done (or left for the OS).
+  public static func temporaryDirectory(_ label: String = "modelc-test") -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}
