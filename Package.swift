@@ -42,11 +42,11 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "DataModelTests", dependencies: ["DataModel", "TestSupport"]),
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
-    .testTarget(name: "MigrationTests", dependencies: ["Migration"]),
-    .testTarget(name: "ModelCodegenTests", dependencies: ["ModelCodegen"]),
+    .testTarget(name: "MigrationTests", dependencies: ["Migration", "TestSupport"]),
+    .testTarget(name: "ModelCodegenTests", dependencies: ["ModelCodegen", "TestSupport"]),
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-    .testTarget(name: "TaskKitTests", dependencies: ["TaskKit"]),
-    .testTarget(name: "ModelcTests", dependencies: ["modelc"]),
+    .testTarget(name: "TaskKitTests", dependencies: ["TaskKit", "TestSupport"]),
+    .testTarget(name: "ModelcTests", dependencies: ["modelc", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
