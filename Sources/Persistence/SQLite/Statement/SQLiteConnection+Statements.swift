@@ -28,7 +28,7 @@ extension SQLiteConnection {
         statement = try prepareSingle(sql.text, persistent: false)
       } else {
         cached.reset()
-        cached.clearBindings()
+        if sql.arguments.isEmpty { cached.clearBindings() }
         statement = cached
       }
     } else {
@@ -65,7 +65,6 @@ extension SQLiteConnection {
   ///   the arguments don't match the script's parameters.
   public func execute(_ sql: SQLiteSQL) throws {
     if let cached = statementCache.statement(for: sql.text), !cached.isBusy {
-      cached.clearBindings()
       try cached.execute(sql.arguments)
       return
     }

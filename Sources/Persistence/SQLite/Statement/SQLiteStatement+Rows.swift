@@ -1,7 +1,8 @@
 /// Running a statement to completion and iterating its rows.
 ///
-/// Each helper starts from the first row (resetting the statement first) and resets it when
-/// it returns or throws, so no read transaction or lock is left behind by an early exit.
+/// Each helper starts from the first row (resetting the statement first) and leaves it reset
+/// or finished when it returns or throws, so no read transaction or lock is left behind by an
+/// early exit.
 /// The closures receive the statement itself, positioned on the current row; read columns
 /// from it, and don't step or reset it from inside the closure.
 extension SQLiteStatement {
@@ -11,9 +12,13 @@ extension SQLiteStatement {
   /// - Parameter values: when given, replace the current bindings (one value per parameter).
   public func execute(_ values: [SQLiteValue]? = nil) throws {
     reset()
-    defer { reset() }
     if let values { try bind(values) }
-    while try step() {}
+    do {
+      while try step() {}
+    } catch {
+      reset()
+      throw error
+    }
   }
 
   /// Calls `body` once per row.
