@@ -1,1 +1,0 @@
-// Command-line parsing shared by `modelc` and `task` lives in this module.

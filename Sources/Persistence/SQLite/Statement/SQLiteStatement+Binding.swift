@@ -1,0 +1,100 @@
+import CSQLite
+
+/// Binding values to a statement's parameters.
+///
+/// Parameters are `?`, `?NNN`, `:name`, `@name` or `$name` placeholders in the SQL text.
+/// Bindings survive ``SQLiteStatement/reset()`` until rebound or cleared. Bind only while the
+/// statement is not mid-iteration (SQLite answers `SQLITE_MISUSE` otherwise).
+extension SQLiteStatement {
+  /// The number of parameters (the largest parameter index).
+  public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+
+  /// The name of the 1-based parameter `index` with its prefix (`:title`), or `nil` for
+  /// a nameless `?`.
+  public func parameterName(at index: Int) -> String? {
+    sqlite3_bind_parameter_name(handle, Int32(clamping: index)).map { String(cString: $0) }
+  }
+
+  /// The 1-based index of the parameter `name`, which may omit its prefix (`title` finds
+  /// `:title`, `@title` or `$title`); `nil` if there is none.
+  public func parameterIndex(named name: String) -> Int? {
+    let index = sqlite3_bind_parameter_index(handle, name)
+    if index > 0 { return Int(index) }
+    guard let first = name.first, !":@$?".contains(first) else { return nil }
+    for prefix in [":", "@", "$"] {
+      let prefixed = sqlite3_bind_parameter_index(handle, prefix + name)
+      if prefixed > 0 { return Int(prefixed) }
+    }
+    return nil
+  }
+
+  /// Binds `value` to the 1-based parameter `index`.
+  ///
+  /// Text and blobs are copied by SQLite; an empty blob is bound as an empty blob, not `NULL`.
+  ///
+  /// - Throws: ``SQLiteError`` with `SQLITE_RANGE` if there is no such parameter.
+  public func bind(_ value: SQLiteValue, at index: Int) throws {
+    let position = Int32(clamping: index)
+    let resultCode: Int32
+    switch value {
+    case .null:
+      resultCode = sqlite3_bind_null(handle, position)
+    case .integer(let integer):
+      resultCode = sqlite3_bind_int64(handle, position, integer)
+    case .real(let real):
+      resultCode = sqlite3_bind_double(handle, position, real)
+    case .text(let text):
+      resultCode = text.withSQLiteUTF8 { bytes, count in
+        sqlite3_bind_text64(handle, position, bytes, sqlite3_uint64(count), sqliteTransient, UInt8(SQLITE_UTF8))
+      }
+    case .blob(let bytes):
+      if bytes.isEmpty {
+        resultCode = sqlite3_bind_zeroblob(handle, position, 0)
+      } else {
+        resultCode = bytes.withUnsafeBytes { buffer in
+          sqlite3_bind_blob64(handle, position, buffer.baseAddress, sqlite3_uint64(buffer.count), sqliteTransient)
+        }
+      }
+    }
+    guard resultCode == SQLITE_OK else {
+      if resultCode == SQLITE_RANGE {
+        throw SQLiteError(
+          code: .range, message: "parameter index \(index) is out of range 1...\(parameterCount)", sql: sql)
+      }
+      throw error(resultCode)
+    }
+  }
+
+  /// Binds `value` to the parameter `name` (`:title` or just `title`).
+  ///
+  /// - Throws: ``SQLiteError`` with `SQLITE_RANGE` naming the parameter if there is none.
+  public func bind(_ value: SQLiteValue, named name: String) throws {
+    guard let index = parameterIndex(named: name) else {
+      throw SQLiteError(code: .range, message: "no parameter named '\(name)'", sql: sql)
+    }
+    try bind(value, at: index)
+  }
+
+  /// Binds `values` to parameters 1, 2, 3…
+  ///
+  /// - Throws: ``SQLiteError`` with `SQLITE_RANGE` unless there is exactly one value per
+  ///   parameter, so a forgotten or extra argument cannot go unnoticed.
+  public func bind(_ values: [SQLiteValue]) throws {
+    guard values.count == parameterCount else {
+      throw SQLiteError(
+        code: .range,
+        message: "the statement has \(parameterCount) parameter(s) but \(values.count) value(s) were given",
+        sql: sql)
+    }
+    for (offset, value) in values.enumerated() {
+      try bind(value, at: offset + 1)
+    }
+  }
+
+  /// Binds each value to the parameter of the same name (prefix optional).
+  public func bind(_ values: [String: SQLiteValue]) throws {
+    for (name, value) in values {
+      try bind(value, named: name)
+    }
+  }
+}

@@ -1,0 +1,46 @@
+/// Running a statement to completion and iterating its rows.
+///
+/// Each helper starts from the first row (resetting the statement first) and leaves it reset
+/// or finished when it returns or throws, so no read transaction or lock is left behind by an
+/// early exit.
+/// The closures receive the statement itself, positioned on the current row; read columns
+/// from it, and don't step or reset it from inside the closure.
+extension SQLiteStatement {
+  /// Runs the statement to completion, ignoring rows: the form for `INSERT`, `UPDATE`,
+  /// `DELETE` and DDL.
+  ///
+  /// - Parameter values: when given, replace the current bindings (one value per parameter).
+  public func execute(_ values: [SQLiteValue]? = nil) throws {
+    reset()
+    if let values { try bind(values) }
+    do {
+      while try step() {}
+    } catch {
+      reset()
+      throw error
+    }
+  }
+
+  /// Calls `body` once per row.
+  public func forEachRow(_ body: (SQLiteStatement) throws -> Void) throws {
+    reset()
+    defer { reset() }
+    while try step() {
+      try body(self)
+    }
+  }
+
+  /// Transforms each row, collecting the results in order.
+  public func mapRows<Element>(_ transform: (SQLiteStatement) throws -> Element) throws -> [Element] {
+    var elements: [Element] = []
+    try forEachRow { elements.append(try transform($0)) }
+    return elements
+  }
+
+  /// Transforms the first row, if there is one, and stops.
+  public func firstRow<Element>(_ transform: (SQLiteStatement) throws -> Element) throws -> Element? {
+    reset()
+    defer { reset() }
+    return try step() ? transform(self) : nil
+  }
+}
