@@ -1,0 +1,76 @@
+import ArgumentParsing
+import Foundation
+
+/// One `modelc` subcommand: its specification and what it does.
+protocol ModelcCommand {
+  /// The command's name, arguments and help.
+  static var spec: CommandSpec { get }
+  /// Runs the command; returns the exit code, or throws ``CommandFailure`` (exit 1).
+  static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitCode
+}
+
+/// A failure to report on standard error with exit code 1.
+struct CommandFailure: Error, CustomStringConvertible {
+  var message: String
+  var notes: [String] = []
+
+  init(_ message: String, notes: [String] = []) {
+    self.message = message
+    self.notes = notes
+  }
+
+  var description: String { message }
+}
+
+/// Parses the command line and runs the chosen command.
+enum CommandLineTool {
+  static var commands: [any ModelcCommand.Type] {
+    [ValidateCommand.self, DumpCommand.self]
+  }
+
+  static var spec: CommandSpec {
+    CommandSpec(
+      "modelc",
+      abstract: "Core Data models, stores and migrations on every platform Swift runs on.",
+      discussion: "Exit codes: 0 success, 1 failure or finding, 2 usage error.",
+      subcommands: commands.map { $0.spec })
+  }
+
+  static func run(_ arguments: [String]) -> ExitCode {
+    let terminal = Terminal.current()
+    let parsed: ParsedArguments
+    do {
+      switch try spec.parse(arguments) {
+      case .help(let text):
+        terminal.write(text.hasSuffix("\n") ? text : text + "\n")
+        return .success
+      case .run(let result):
+        parsed = result
+      }
+    } catch {
+      terminal.writeLine(error.description, to: .standardError)
+      return .usage
+    }
+    guard let name = parsed.subcommandPath.first,
+      let command = commands.first(where: { $0.spec.name == name })
+    else {
+      terminal.write(spec.helpText(for: []) ?? "", to: .standardError)
+      return .usage
+    }
+    do {
+      return try command.run(parsed, terminal: terminal)
+    } catch let failure as CommandFailure {
+      terminal.writeLine("modelc \(parsed.subcommandPath.joined(separator: " ")): error: \(failure.message)", to: .standardError)
+      for note in failure.notes {
+        terminal.writeLine("note: \(note)", to: .standardError)
+      }
+      return .failure
+    } catch let error as UsageError {
+      terminal.writeLine(error.description, to: .standardError)
+      return .usage
+    } catch {
+      terminal.writeLine("modelc \(parsed.subcommandPath.joined(separator: " ")): error: \(error)", to: .standardError)
+      return .failure
+    }
+  }
+}
