@@ -52,7 +52,7 @@ struct PredicateParser {
       throw PredicateSyntaxError(
         .extraArguments, column: parser.current.column, token: nil,
         message:
-          "too many format arguments: the format uses \(parser.argumentIndex) but \(arguments.count) were given "
+          "too many format arguments: the format uses \(parser.argumentIndex) of the \(arguments.count) given "
           + "(\(extra) left over)")
     }
     return predicate
@@ -198,7 +198,7 @@ struct PredicateParser {
         .unknownKeyword, column: current.column, token: word,
         message: "unknown keyword '\(word)'; did you mean \(suggestion)?", suggestion: suggestion)
     }
-    throw unexpected(after("AND, OR or ')' to close the '(' at column \(open.column)"))
+    throw unexpected("AND, OR or ')' (closing the '(' at column \(open.column))")
   }
 
   private mutating func parseComparison() throws(PredicateSyntaxError) -> FetchPredicate {
@@ -252,7 +252,7 @@ struct PredicateParser {
         .unknownKeyword, column: leftStart.column, token: leftText,
         message: "unknown keyword '\(leftText)'; did you mean \(suggestion)?", suggestion: suggestion)
     }
-    if let word = current.word {
+    if let word = current.word, !PredicateKeywords.isReserved(word) {
       let suggestion = PredicateKeywords.suggestion(for: word, among: Self.operatorKeywords)
       throw PredicateSyntaxError(
         .unknownKeyword, column: current.column, token: word,
