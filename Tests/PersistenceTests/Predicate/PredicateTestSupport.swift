@@ -1,8 +1,9 @@
 import Foundation
 import Persistence
 
-/// A test object: a dictionary of key values, optionally with an identity.
-final class Record: PredicateEvaluable, CustomStringConvertible {
+/// A test object: a dictionary of key values, optionally with an identity. Immutable, so it can
+/// be shared between parameterized test cases.
+final class Record: PredicateEvaluable, CustomStringConvertible, @unchecked Sendable {
   let values: [String: PredicateRuntimeValue]
   let identity: PredicateValue?
 
