@@ -31,15 +31,18 @@ public enum PredicateKeywords {
   }
 
   /// The keyword in `candidates` closest to `word` (case-insensitively), when it is close enough
-  /// to be a plausible typo; used for "did you mean …?" hints in syntax errors.
+  /// to be a plausible typo; used for "did you mean …?" hints in syntax errors. Between equally
+  /// close keywords, one with the same first letter wins (typos rarely hit the first letter),
+  /// then the earlier one in `candidates`.
   static func suggestion(for word: String, among candidates: [String]) -> String? {
     let upper = Array(word.uppercased())
-    var best: (word: String, distance: Int)?
+    var best: (word: String, cost: Int)?
     for candidate in candidates {
       let distance = editDistance(upper, Array(candidate))
       guard distance > 0, distance <= max(1, candidate.count / 3) else { continue }
-      if best == nil || distance < best!.distance {
-        best = (candidate, distance)
+      let cost = distance * 2 + (candidate.first == upper.first ? 0 : 1)
+      if best == nil || cost < best!.cost {
+        best = (candidate, cost)
       }
     }
     return best?.word
