@@ -1,6 +1,12 @@
 extension FetchPredicate {
-  /// Whether the predicate holds for an object, with NSPredicate's semantics (documented on the
-  /// in-memory evaluator, and summarized in the module's predicate documentation).
+  /// Whether the predicate holds for an object, with NSPredicate's semantics.
+  ///
+  /// The full rules are the doc comment at the top of `PredicateEvaluator.swift`, which the SQL
+  /// translation follows too. In short: `nil` equals only `nil` (so `nil != "a"` is true) and
+  /// never satisfies an ordering or string operator; numbers compare numerically across kinds;
+  /// strings compare by Unicode scalar, or folded by ``PredicateStringFolding`` under `[c]`/`[d]`;
+  /// a left key path through a to-many relationship means `ANY`; `ALL` and `NONE` are true for
+  /// an empty collection; `@avg`, `@min` and `@max` of an empty collection are `nil`, `@sum` is 0.
   ///
   /// - Parameters:
   ///   - object: The object `SELF` and key paths refer to.

@@ -1,5 +1,5 @@
-/// An error in a predicate format string (or in its format arguments), with the 1-based column
-/// where it was found.
+/// An error in a predicate format string (or in its format arguments), or in a sort key list,
+/// with the 1-based column where it was found.
 ///
 /// The ``description`` reads like `column 13: expected a value after '==' but found end of input`
 /// or `column 7: unknown operator 'CONTAINZ'; did you mean CONTAINS?`. Columns count characters
