@@ -307,13 +307,12 @@ struct PredicateParser {
     var expression = try parsePrimary(expected: expected)
     while current.kind == .dot {
       advance()
-      switch current.kind {
-      case .word(let key), .escapedWord(let key):
+      if let key = current.keyName {
         advance()
         expression = expression.appending(PredicateKeyPath([key]))
-      case .collectionOperator(let name):
+      } else if case .collectionOperator(let name) = current.kind {
         return try parseCollectionOperator(name, on: expression)
-      default:
+      } else {
         throw unexpected("a key or a collection operator such as @count after '.'")
       }
     }
@@ -341,15 +340,7 @@ struct PredicateParser {
     advance()
     var keys: [String] = []
     if op.acceptsKeyPath {
-      while current.kind == .dot {
-        let next = tokens[min(index + 1, tokens.count - 1)]
-        guard case .word(let key) = next.kind else {
-          guard case .escapedWord(let key) = next.kind else { break }
-          keys.append(key)
-          advance()
-          advance()
-          continue
-        }
+      while current.kind == .dot, let key = tokens[min(index + 1, tokens.count - 1)].keyName {
         keys.append(key)
         advance()
         advance()

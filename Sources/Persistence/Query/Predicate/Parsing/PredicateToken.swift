@@ -62,6 +62,15 @@ struct PredicateToken: Sendable {
     return nil
   }
 
+  /// The key name after a dot: a bare word (reserved words included, since nothing else can
+  /// follow a dot) or a `#`-escaped word.
+  var keyName: String? {
+    switch kind {
+    case .word(let name), .escapedWord(let name): name
+    default: nil
+    }
+  }
+
   /// Whether the token is the bare word `keyword`, in any case.
   func isKeyword(_ keyword: String) -> Bool {
     word?.uppercased() == keyword
