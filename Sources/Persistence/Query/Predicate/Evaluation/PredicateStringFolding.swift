@@ -1,0 +1,63 @@
+import Foundation
+
+/// The one string folding behind `[c]` and `[d]`, shared by every evaluator.
+///
+/// The in-memory evaluator, the sort comparator and the SQLite store (which registers this
+/// function as an SQL function) all fold through ``fold(_:caseInsensitive:diacriticInsensitive:)``,
+/// so they agree on which strings are equal under `[c]`/`[d]`. The folding is deterministic and
+/// locale-independent (it depends only on the Unicode tables of the Swift runtime):
+///
+/// - With neither option the string is returned unchanged (comparisons are exact, by Unicode
+///   scalar, like SQLite's binary collation).
+/// - Case-insensitive: every character is mapped to lower case, upper case, then lower case
+///   again, with the standard library's full, locale-independent mappings. This approximates
+///   Unicode full case folding: `ß`, `ẞ` and `SS` all become `ss`, final `ς` and `Σ` become `σ`,
+///   `ﬁ` becomes `fi`. Turkish letters get no locale treatment: `I` folds to `i`, dotless `ı` to
+///   `i`, and dotted `İ` to `i` followed by U+0307 COMBINING DOT ABOVE (so `İ` equals `i` only
+///   with `[cd]`).
+/// - Then, whenever either option is given, the string is put in Unicode canonical
+///   decomposition (NFD), so precomposed and decomposed spellings of a character fold alike.
+/// - Diacritic-insensitive: nonspacing and enclosing combining marks (general categories Mn and
+///   Me) are removed after decomposition, so `é` becomes `e` and `ñ` becomes `n`. Letters that
+///   do not decompose keep their identity (`ø`, `ł`, `æ`, `đ` stay as they are), and spacing
+///   marks (Mc, such as Indic vowel signs) are kept because they are not diacritics.
+///
+/// Compatibility forms (full-width letters, superscripts) are not folded. The result of a
+/// folding is in NFD, not NFC; ordering folded strings compares their scalars in that form.
+public enum PredicateStringFolding {
+  /// Folds a string for `[c]` (case-insensitive) and/or `[d]` (diacritic-insensitive) comparison.
+  public static func fold(_ string: String, caseInsensitive: Bool, diacriticInsensitive: Bool) -> String {
+    guard caseInsensitive || diacriticInsensitive else { return string }
+    if string.utf8.allSatisfy({ $0 < 0x80 }) {
+      return caseInsensitive ? asciiLowercased(string) : string
+    }
+    var folded = string
+    if caseInsensitive {
+      folded = folded.lowercased().uppercased().lowercased()
+    }
+    folded = folded.decomposedStringWithCanonicalMapping
+    if diacriticInsensitive {
+      var scalars = String.UnicodeScalarView()
+      for scalar in folded.unicodeScalars {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark: continue
+        default: scalars.append(scalar)
+        }
+      }
+      folded = String(scalars)
+    }
+    return folded
+  }
+
+  /// Folds a string for the `[c]`/`[d]` members of `options` (`[n]` changes nothing).
+  public static func fold(_ string: String, options: PredicateComparisonOptions) -> String {
+    fold(
+      string, caseInsensitive: options.contains(.caseInsensitive),
+      diacriticInsensitive: options.contains(.diacriticInsensitive))
+  }
+
+  private static func asciiLowercased(_ string: String) -> String {
+    String(
+      decoding: string.utf8.map { byte in (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }, as: UTF8.self)
+  }
+}
