@@ -46,7 +46,7 @@ public struct EntityMapping: Sendable, Hashable {
     self.toManyRelationships = toManyRelationships
   }
 
-  /// Whether the entity shares its table with other entities, so fetches must filter on `Z_ENT`.
+  /// Whether the entity is the root of its hierarchy (its table is named after it).
   public var isRoot: Bool { superEntityNumber == 0 }
 
   /// The column of the attribute with this name (or composite key path `address.street`).
