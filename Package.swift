@@ -41,7 +41,7 @@ let package = Package(
     // Paths of fixtures and of the shared corpus, for every test target.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "DataModelTests", dependencies: ["DataModel", "TestSupport"]),
-    .testTarget(name: "PersistenceTests", dependencies: ["Persistence"]),
+    .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"]),
     .testTarget(name: "MigrationTests", dependencies: ["Migration", "TestSupport"]),
     .testTarget(name: "ModelCodegenTests", dependencies: ["ModelCodegen", "TestSupport"]),
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
