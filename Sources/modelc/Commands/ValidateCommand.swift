@@ -6,7 +6,9 @@ enum ValidateCommand: ModelcCommand {
   static let spec = CommandSpec(
     "validate", abstract: "Check data models for the errors Xcode refuses and the problems it warns about.",
     discussion: "Exit status 0 when every model is valid (warnings allowed), 1 when any has an error.",
-    positionals: [.variadic("MODEL", minimum: 1, help: "A .xcdatamodeld bundle, a .xcdatamodel directory or a contents file.")],
+    positionals: [
+      .variadic("MODEL", minimum: 1, help: "A .xcdatamodeld bundle, a .xcdatamodel directory or a contents file.")
+    ],
     flags: [FlagSpec("--quiet", short: "-q", help: "Print errors only, no warnings or summary.")])
 
   static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitCode {
@@ -21,10 +23,12 @@ enum ValidateCommand: ModelcCommand {
       }
       if errors > 0 || result.bundle == nil { anyError = true }
       if !quiet {
-        let versions = result.bundle.map { "\($0.versions.count) version\($0.versions.count == 1 ? "" : "s")" } ?? "unreadable"
+        let versions =
+          result.bundle.map { "\($0.versions.count) version\($0.versions.count == 1 ? "" : "s")" } ?? "unreadable"
         let verdict = errors > 0 || result.bundle == nil ? "invalid" : "valid"
         terminal.writeLine(
-          "\(path): \(verdict) (\(versions), \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"))")
+          "\(path): \(verdict) (\(versions), \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"))"
+        )
       }
     }
     return anyError ? .failure : .success

@@ -60,7 +60,8 @@ enum CommandLineTool {
     do {
       return try command.run(parsed, terminal: terminal)
     } catch let failure as CommandFailure {
-      terminal.writeLine("modelc \(parsed.subcommandPath.joined(separator: " ")): error: \(failure.message)", to: .standardError)
+      terminal.writeLine(
+        "modelc \(parsed.subcommandPath.joined(separator: " ")): error: \(failure.message)", to: .standardError)
       for note in failure.notes {
         terminal.writeLine("note: \(note)", to: .standardError)
       }

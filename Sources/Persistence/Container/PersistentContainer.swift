@@ -1,0 +1,190 @@
+import Foundation
+
+/// A model and the store that holds its objects, with the contexts that work on them: what
+/// Core Data's `NSPersistentContainer` is.
+///
+/// Opening a file store creates it when absent (laid out as Core Data lays out its stores),
+/// checks that its version hashes match the model version, and hands it to the store migrator
+/// when they match an older version of the bundle. The store runs in WAL mode with a busy
+/// timeout, so several processes can use it.
+public final class PersistentContainer: Sendable {
+  /// The bundle the model comes from, when the container was opened with one.
+  public let bundle: ModelBundle?
+  /// The model version of the store.
+  public let model: ModelVersion
+  /// The options the store was opened with.
+  public let options: StoreOptions
+
+  let storeDescription: StoreDescription
+  private let classes: [ObjectIdentifier: Int]
+  private let classesByEntity: [Int: ManagedObject.Type]
+  private let observers = ObserverList()
+  private let mainContextStorage = MainContextStorage()
+
+  /// Opens (or creates) the store for the bundle's current version, or for `versionName`.
+  ///
+  /// `classes` are the generated entity classes to instantiate for their entities (by class
+  /// name, `representedClassName`); other entities use ``ManagedObject``.
+  public convenience init(
+    bundle: ModelBundle, versionName: String? = nil, options: StoreOptions, classes: [ManagedObject.Type] = []
+  ) throws {
+    guard let version = versionName.map({ bundle.version(named: $0) }) ?? bundle.currentVersion else {
+      throw PersistenceError.storeFailure("the model has no version '\(versionName ?? "")'")
+    }
+    try self.init(bundle: bundle, model: version, options: options, classes: classes)
+  }
+
+  /// Opens (or creates) a store for one model version, outside any bundle.
+  public convenience init(model: ModelVersion, options: StoreOptions, classes: [ManagedObject.Type] = []) throws {
+    try self.init(bundle: nil, model: model, options: options, classes: classes)
+  }
+
+  private init(bundle: ModelBundle?, model: ModelVersion, options: StoreOptions, classes: [ManagedObject.Type]) throws {
+    self.bundle = bundle
+    self.model = model
+    self.options = options
+    if case .file(let url) = options.location, FileManager.default.fileExists(atPath: url.path) {
+      try Self.migrateIfNeeded(url: url, bundle: bundle, model: model, options: options)
+    }
+    self.storeDescription = try StoreDescription(model: model, options: options)
+    try StoreConnection.prepareStore(storeDescription)
+    var byClass: [ObjectIdentifier: Int] = [:]
+    var byEntity: [Int: ManagedObject.Type] = [:]
+    for type in classes {
+      let className = String(describing: type)
+      for entity in model.entities where entity.className == className {
+        byClass[ObjectIdentifier(type)] = entity.id.index
+        byEntity[entity.id.index] = type
+      }
+    }
+    self.classes = byClass
+    self.classesByEntity = byEntity
+  }
+
+  private static func migrateIfNeeded(url: URL, bundle: ModelBundle?, model: ModelVersion, options: StoreOptions) throws
+  {
+    let metadata = try StoreConnection.readMetadata(at: url)
+    if metadata.isCompatible(with: model) { return }
+    guard let bundle, let source = metadata.matchingVersion(in: bundle) else {
+      throw PersistenceError.incompatibleStore(
+        path: url.path,
+        detail:
+          "its version hashes match no version of the model; it was written for another model, or for a version that is no longer in the bundle"
+      )
+    }
+    guard let migrator = options.migrator, !options.isReadOnly else {
+      throw PersistenceError.incompatibleStore(
+        path: url.path,
+        detail:
+          "it is at version '\(source.name)', the model is at '\(model.name)'; migrate it with `modelc migrate` or open it with a store migrator (the Migration module's LightweightStoreMigrator)"
+      )
+    }
+    try migrator.migrateStore(at: url, from: source, to: model, in: bundle)
+  }
+
+  // MARK: - Contexts
+
+  /// A new context on the store, for the caller's own isolation domain.
+  public func newContext() -> ObjectContext {
+    ObjectContext(container: self)
+  }
+
+  /// The context for the main actor (user interfaces and view models).
+  @MainActor
+  public var viewContext: ObjectContext {
+    if let context = mainContextStorage.context { return context }
+    let context = newContext()
+    mainContextStorage.context = context
+    return context
+  }
+
+  /// Runs work on a new context off the caller's actor and returns its result.
+  public func performBackgroundTask<Result: Sendable>(
+    _ body: @escaping @Sendable (ObjectContext) throws -> Result
+  ) async throws -> Result {
+    try await Task.detached { [self] in
+      let context = self.newContext()
+      return try body(context)
+    }.value
+  }
+
+  // MARK: - Entity classes
+
+  /// The entity a generated class stands for.
+  public func entity(for type: ManagedObject.Type) -> EntityID? {
+    classes[ObjectIdentifier(type)].map(EntityID.init)
+  }
+
+  func objectClass(for entity: EntityID) -> ManagedObject.Type {
+    classesByEntity[entity.index] ?? ManagedObject.self
+  }
+
+  // MARK: - Save notifications
+
+  /// Calls `observer` after every successful save of any context of this container, on the
+  /// saving context's thread.
+  @discardableResult
+  public func addSaveObserver(_ observer: @escaping @Sendable (SaveNotification) -> Void) -> SaveObservation {
+    observers.add(observer)
+  }
+
+  /// Every save notification from now on, as an asynchronous sequence.
+  public func saveNotifications() -> AsyncStream<SaveNotification> {
+    AsyncStream { continuation in
+      let observation = observers.add { continuation.yield($0) }
+      continuation.onTermination = { _ in observation.cancel() }
+    }
+  }
+
+  func post(_ notification: SaveNotification) {
+    observers.post(notification)
+  }
+}
+
+/// A registration of a save observer; cancel it (or drop it) to stop observing.
+public final class SaveObservation: Sendable {
+  private let cancellation: @Sendable () -> Void
+
+  init(_ cancellation: @escaping @Sendable () -> Void) {
+    self.cancellation = cancellation
+  }
+
+  /// Stops the observation.
+  public func cancel() { cancellation() }
+}
+
+/// Save observers, guarded by a lock.
+final class ObserverList: @unchecked Sendable {
+  private let lock = NSLock()
+  private var observers: [Int: @Sendable (SaveNotification) -> Void] = [:]
+  private var nextToken = 0
+
+  func add(_ observer: @escaping @Sendable (SaveNotification) -> Void) -> SaveObservation {
+    lock.lock()
+    defer { lock.unlock() }
+    let token = nextToken
+    nextToken += 1
+    observers[token] = observer
+    return SaveObservation { [weak self] in self?.remove(token) }
+  }
+
+  private func remove(_ token: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    observers[token] = nil
+  }
+
+  func post(_ notification: SaveNotification) {
+    lock.lock()
+    let current = Array(observers.values)
+    lock.unlock()
+    for observer in current { observer(notification) }
+  }
+}
+
+/// Holds the main-actor context; touched only from the main actor.
+final class MainContextStorage: @unchecked Sendable {
+  @MainActor var context: ObjectContext?
+
+  nonisolated init() {}
+}

@@ -1,0 +1,266 @@
+import Foundation
+
+/// A scratch pad of objects over a store: what Core Data's `NSManagedObjectContext` is.
+///
+/// Objects are inserted, fetched, changed and deleted here; nothing reaches the store until
+/// ``save()``, which validates every change and writes all of them in one transaction, or
+/// nothing. The context tracks what changed (``insertedObjects``, ``updatedObjects``,
+/// ``deletedObjects``), keeps each row as one object, loads relationships lazily, keeps both
+/// sides of every relationship in step and applies deletion rules.
+///
+/// A context is not `Sendable`: it and its objects stay in the isolation domain that created
+/// them (the main actor for ``PersistentContainer/viewContext``, a background task for
+/// ``PersistentContainer/performBackgroundTask(_:)``), which Swift 6 checks at compile time. Pass
+/// ``ObjectID``s between contexts, and merge another context's saves with
+/// ``mergeChanges(from:)``.
+public final class ObjectContext {
+  /// The container the context belongs to.
+  public let container: PersistentContainer
+  /// What the context does when a save meets rows changed by someone else.
+  public var mergePolicy: MergePolicy = .error
+  /// The last error met while loading a fault or a relationship lazily (accessors do not
+  /// throw; fetches and saves do).
+  public internal(set) var lastAccessError: (any Error)?
+
+  let store: StoreConnection
+  let layouts: ObjectLayouts
+  /// Every object of the context by ID: held weakly while unchanged, so that iterating a large
+  /// result does not keep it all in memory.
+  var registry: [ObjectID: WeakObject] = [:]
+  /// Objects with pending changes, held strongly until saved or rolled back.
+  var changedObjects: [ObjectIdentifier: ManagedObject] = [:]
+  var nextTemporaryNumber: Int64 = 1
+  var registrationsSincePrune = 0
+
+  init(container: PersistentContainer) {
+    self.container = container
+    self.store = StoreConnection(description: container.storeDescription)
+    self.layouts = container.storeDescription.layouts
+  }
+
+  /// The model version of the store.
+  public var model: ModelVersion { layouts.model }
+
+  // MARK: - Change tracking
+
+  /// Whether a save would write anything.
+  public var hasChanges: Bool {
+    changedObjects.values.contains { $0.hasChanges }
+  }
+
+  /// Objects inserted since the last save.
+  public var insertedObjects: Set<ManagedObject> {
+    Set(changedObjects.values.filter { $0.lifecycle == .inserted })
+  }
+
+  /// Persisted objects changed since the last save.
+  public var updatedObjects: Set<ManagedObject> {
+    Set(changedObjects.values.filter { $0.isUpdated })
+  }
+
+  /// Objects deleted since the last save.
+  public var deletedObjects: Set<ManagedObject> {
+    Set(changedObjects.values.filter { $0.lifecycle == .deleted })
+  }
+
+  /// Every object the context holds right now.
+  public var registeredObjects: [ManagedObject] {
+    registry.values.compactMap(\.object)
+  }
+
+  func objectDidChange(_ object: ManagedObject) {
+    changedObjects[ObjectIdentifier(object)] = object
+  }
+
+  // MARK: - Creating and finding objects
+
+  /// Inserts a new object of an entity, with the model's default values.
+  public func insert(entityNamed name: String) throws(PersistenceError) -> ManagedObject {
+    guard let entity = model.entityID(named: name) else {
+      throw PersistenceError.unknownEntity(
+        name, suggestion: EditDistance.suggestion(for: name, among: model.entities.map(\.name)))
+    }
+    guard !model[entity].isAbstract else { throw PersistenceError.abstractEntity(name) }
+    return insert(entity: entity)
+  }
+
+  /// Inserts a new object of a generated class's entity.
+  public func insert<Object: ManagedObject>(_ type: Object.Type) -> Object {
+    guard let entity = container.entity(for: type) else {
+      preconditionFailure("\(type) is not registered with the container; generated classes register themselves")
+    }
+    guard let object = insert(entity: entity) as? Object else {
+      preconditionFailure("the container made another class than \(type) for entity '\(model[entity].name)'")
+    }
+    return object
+  }
+
+  func insert(entity: EntityID) -> ManagedObject {
+    let id = ObjectID(entity: entity, temporary: nextTemporaryNumber)
+    nextTemporaryNumber += 1
+    let layout = layouts[entity]
+    let object = makeObject(id: id, layout: layout, isInserted: true, isFault: false)
+    for (slot, attribute) in layout.attributes.enumerated() {
+      object.attributeValues[slot] = attribute.defaultValue
+    }
+    for (slot, relationship) in layout.relationships.enumerated() where relationship.relationship.isToMany {
+      object.toManyValues[slot] = ToManyValue()
+    }
+    register(object)
+    changedObjects[ObjectIdentifier(object)] = object
+    return object
+  }
+
+  func makeObject(id: ObjectID, layout: ObjectLayout, isInserted: Bool, isFault: Bool) -> ManagedObject {
+    let type = container.objectClass(for: layout.entity)
+    return type.init(
+      ObjectConstruction(objectID: id, layout: layout, context: self, isInserted: isInserted, isFault: isFault))
+  }
+
+  func register(_ object: ManagedObject) {
+    registry[object.objectID] = WeakObject(object)
+    registrationsSincePrune += 1
+    if registrationsSincePrune > 50_000 && registrationsSincePrune > registry.count {
+      registry = registry.filter { $0.value.object != nil }
+      registrationsSincePrune = 0
+    }
+  }
+
+  /// The object with this ID, registered or as a fault that loads on first use; nil when the
+  /// ID belongs to no object of this context's store (a temporary ID of another context).
+  public func object(with id: ObjectID) -> ManagedObject? {
+    if let object = registry[id]?.object { return object }
+    guard !id.isTemporary, id.entity.index < layouts.layouts.count else { return nil }
+    let object = makeObject(id: id, layout: layouts[id.entity], isInserted: false, isFault: true)
+    register(object)
+    return object
+  }
+
+  /// The object with this ID, loaded; throws when it does not exist in the store.
+  public func existingObject(with id: ObjectID) throws -> ManagedObject {
+    guard let object = object(with: id) else { throw PersistenceError.objectNotFound(id) }
+    if object.isFault { try load(object) }
+    guard !object.isDeleted || object.lifecycle == .deleted else { throw PersistenceError.objectNotFound(id) }
+    return object
+  }
+
+  /// Loads a fault's values.
+  func load(_ object: ManagedObject) throws {
+    guard object.isFaultStorage, let primaryKey = object.objectID.primaryKey else { return }
+    guard let row = try store.loadRow(entity: object.objectID.entity, primaryKey: primaryKey) else {
+      object.isFaultStorage = false
+      object.lifecycle = .gone
+      return
+    }
+    apply(row, to: object)
+  }
+
+  func fulfillFault(_ object: ManagedObject) {
+    do {
+      try load(object)
+    } catch {
+      lastAccessError = error
+      object.isFaultStorage = false
+    }
+  }
+
+  /// Copies a row read from the store into an object (as its committed state too).
+  func apply(_ row: StoredRow, to object: ManagedObject) {
+    object.attributeValues = row.attributes
+    object.committedAttributeValues = row.attributes
+    object.toOneValues = row.toOne
+    object.committedToOneValues = row.toOne
+    object.storedVersion = row.version
+    object.isFaultStorage = false
+  }
+
+  /// The registered object for a row, made or refreshed from the row unless it has pending
+  /// changes of its own.
+  func object(for row: StoredRow) -> ManagedObject {
+    if let existing = registry[row.objectID]?.object {
+      if existing.isFaultStorage || (!existing.hasChanges && existing.storedVersion != row.version) {
+        apply(row, to: existing)
+        existing.toManyValues = existing.toManyValues.map { _ in nil }
+        existing.committedToManyValues = existing.toManyValues
+      }
+      return existing
+    }
+    let object = makeObject(id: row.objectID, layout: layouts[row.objectID.entity], isInserted: false, isFault: false)
+    apply(row, to: object)
+    register(object)
+    return object
+  }
+
+  // MARK: - Undoing
+
+  /// Discards every pending change: inserted objects leave the context, deleted and changed
+  /// ones return to their last saved values.
+  public func rollback() {
+    for object in changedObjects.values {
+      switch object.lifecycle {
+      case .inserted:
+        object.lifecycle = .gone
+        registry[object.objectID] = nil
+      case .deleted, .persisted:
+        object.lifecycle = .persisted
+        object.attributeValues = object.committedAttributeValues
+        object.toOneValues = object.committedToOneValues
+        object.toManyValues = object.committedToManyValues
+      case .gone:
+        break
+      }
+    }
+    changedObjects.removeAll()
+  }
+
+  /// Reloads an object from the store; with `mergeChanges`, its pending changes are kept on
+  /// top of the fresh values, otherwise discarded.
+  public func refresh(_ object: ManagedObject, mergeChanges: Bool) throws {
+    guard object.context === self, let primaryKey = object.objectID.primaryKey else { return }
+    guard let row = try store.loadRow(entity: object.objectID.entity, primaryKey: primaryKey) else {
+      object.lifecycle = .gone
+      changedObjects[ObjectIdentifier(object)] = nil
+      return
+    }
+    if mergeChanges && object.hasChanges {
+      var attributes = row.attributes
+      for slot in attributes.indices where object.attributeValues[slot] != object.committedAttributeValues[slot] {
+        attributes[slot] = object.attributeValues[slot]
+      }
+      var toOne = row.toOne
+      for slot in toOne.indices where object.toOneValues[slot] != object.committedToOneValues[slot] {
+        toOne[slot] = object.toOneValues[slot]
+      }
+      object.committedAttributeValues = row.attributes
+      object.committedToOneValues = row.toOne
+      object.attributeValues = attributes
+      object.toOneValues = toOne
+      object.storedVersion = row.version
+    } else {
+      apply(row, to: object)
+      object.toManyValues = object.toManyValues.map { _ in nil }
+      object.committedToManyValues = object.toManyValues
+      if object.lifecycle == .deleted { object.lifecycle = .persisted }
+      changedObjects[ObjectIdentifier(object)] = nil
+    }
+  }
+
+  /// Turns every unchanged object back into a fault and forgets loaded relationships, so that
+  /// the next access reads the store again.
+  public func refreshAllObjects() {
+    for object in registeredObjects where !object.hasChanges && object.objectID.primaryKey != nil {
+      object.isFaultStorage = true
+      object.toManyValues = object.toManyValues.map { _ in nil }
+      object.committedToManyValues = object.toManyValues
+    }
+  }
+}
+
+/// A weak reference to an object, for the registry.
+struct WeakObject {
+  weak var object: ManagedObject?
+
+  init(_ object: ManagedObject) {
+    self.object = object
+  }
+}

@@ -1,0 +1,303 @@
+import Foundation
+
+/// An object of an entity, living in one ``ObjectContext``: the runtime counterpart of Core
+/// Data's `NSManagedObject`.
+///
+/// Generated entity classes subclass it and add typed properties; without them, the dynamic
+/// accessors (`value(forKey:)`, `object(forKey:)`, `objects(forKey:)`) reach every property by
+/// name. An object belongs to the context that made or fetched it and is not `Sendable`: pass
+/// its ``objectID`` to another context instead. Identity is the instance: a context never holds
+/// two objects for one row.
+open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
+  /// The object's identity; temporary until its first save.
+  public internal(set) var objectID: ObjectID
+  /// The entity's layout.
+  public let layout: ObjectLayout
+  /// The context the object belongs to; nil once the context is gone.
+  public internal(set) weak var context: ObjectContext?
+
+  // Storage, managed by the context.
+  var attributeValues: [AttributeValue?]
+  var committedAttributeValues: [AttributeValue?]
+  var toOneValues: [ObjectID?]
+  var committedToOneValues: [ObjectID?]
+  var toManyValues: [ToManyValue?]
+  var committedToManyValues: [ToManyValue?]
+  var lifecycle: Lifecycle
+  var isFaultStorage: Bool
+  /// `Z_OPT` of the row as last read or written.
+  var storedVersion: Int64
+
+  enum Lifecycle {
+    case inserted
+    case persisted
+    case deleted
+    /// Deleted and saved, or found missing from the store.
+    case gone
+  }
+
+  /// Creates an object; only the context calls this, through ``ObjectConstruction``.
+  public required init(_ construction: ObjectConstruction) {
+    self.objectID = construction.objectID
+    self.layout = construction.layout
+    self.context = construction.context
+    let attributeCount = construction.layout.attributes.count
+    let relationshipCount = construction.layout.relationships.count
+    self.attributeValues = Array(repeating: nil, count: attributeCount)
+    self.committedAttributeValues = Array(repeating: nil, count: attributeCount)
+    self.toOneValues = Array(repeating: nil, count: relationshipCount)
+    self.committedToOneValues = Array(repeating: nil, count: relationshipCount)
+    self.toManyValues = Array(repeating: nil, count: relationshipCount)
+    self.committedToManyValues = Array(repeating: nil, count: relationshipCount)
+    self.lifecycle = construction.isInserted ? .inserted : .persisted
+    self.isFaultStorage = construction.isFault
+    self.storedVersion = 0
+  }
+
+  public var id: ObjectID { objectID }
+
+  public static func == (lhs: ManagedObject, rhs: ManagedObject) -> Bool { lhs === rhs }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(self))
+  }
+
+  /// The entity's name.
+  public var entityName: String { layout.name }
+
+  /// Whether the object was inserted and not saved yet.
+  public var isInserted: Bool { lifecycle == .inserted }
+
+  /// Whether the object was deleted (and not saved yet, or saved).
+  public var isDeleted: Bool { lifecycle == .deleted || lifecycle == .gone }
+
+  /// Whether the object's values have not been loaded yet.
+  public var isFault: Bool { isFaultStorage }
+
+  /// Whether the object has changes that a save would write.
+  public var hasChanges: Bool {
+    switch lifecycle {
+    case .inserted, .deleted: return true
+    case .gone: return false
+    case .persisted: return isUpdated
+    }
+  }
+
+  /// Whether a persisted object has changed values.
+  public var isUpdated: Bool {
+    guard lifecycle == .persisted, !isFaultStorage else { return false }
+    if attributeValues != committedAttributeValues || toOneValues != committedToOneValues { return true }
+    for slot in toManyValues.indices where toManyValues[slot] != committedToManyValues[slot] {
+      if toManyValues[slot] != nil { return true }
+    }
+    return false
+  }
+
+  /// The changed properties and their new values (relationships as object IDs).
+  public var changedValues: [String: String] {
+    var changes: [String: String] = [:]
+    for (slot, attribute) in layout.attributes.enumerated()
+    where attributeValues[slot] != committedAttributeValues[slot] {
+      changes[attribute.name] = attributeValues[slot].map { "\($0)" } ?? "nil"
+    }
+    for (slot, relationship) in layout.relationships.enumerated() {
+      if relationship.relationship.isToMany {
+        if let value = toManyValues[slot], value != committedToManyValues[slot] {
+          changes[relationship.relationship.name] = "\(value.ids.count) objects"
+        }
+      } else if toOneValues[slot] != committedToOneValues[slot] {
+        changes[relationship.relationship.name] = toOneValues[slot].map { "\($0)" } ?? "nil"
+      }
+    }
+    return changes
+  }
+
+  open var description: String {
+    "<\(layout.name) \(objectID)\(isFault ? " (fault)" : "")>"
+  }
+
+  // MARK: - Attributes
+
+  /// The value of an attribute.
+  public func value(forKey key: String) throws(ObjectAccessError) -> AttributeValue? {
+    guard let slot = layout.attributeSlots[key] else {
+      throw ObjectAccessError.unknownAttribute(key, entity: layout.name)
+    }
+    return attributeValue(at: slot)
+  }
+
+  /// Sets the value of an attribute; the value must be of the attribute's type.
+  public func setValue(_ value: AttributeValue?, forKey key: String) throws(ObjectAccessError) {
+    guard let slot = layout.attributeSlots[key] else {
+      throw ObjectAccessError.unknownAttribute(key, entity: layout.name)
+    }
+    let attribute = layout.attributes[slot]
+    if let value, !AttributeValueTypeCheck.matches(value, attribute.attributeType) {
+      throw ObjectAccessError.typeMismatch(
+        attribute: key, entity: layout.name, expected: attribute.attributeType, value: value)
+    }
+    setAttributeValue(value, at: slot)
+  }
+
+  /// The value in an attribute slot (loading the object first when it is a fault).
+  public func attributeValue(at slot: Int) -> AttributeValue? {
+    if isFaultStorage { context?.fulfillFault(self) }
+    return attributeValues[slot]
+  }
+
+  /// Sets the value in an attribute slot.
+  public func setAttributeValue(_ value: AttributeValue?, at slot: Int) {
+    if isFaultStorage { context?.fulfillFault(self) }
+    guard attributeValues[slot] != value else { return }
+    attributeValues[slot] = value
+    context?.objectDidChange(self)
+  }
+
+  // MARK: - Relationships
+
+  /// The destination of a to-one relationship.
+  public func object(forKey key: String) throws(ObjectAccessError) -> ManagedObject? {
+    let slot = try relationshipSlot(key, toMany: false)
+    return context?.toOneDestination(of: self, slot: slot)
+  }
+
+  /// Sets the destination of a to-one relationship, keeping the inverse in step.
+  public func setObject(_ object: ManagedObject?, forKey key: String) throws(ObjectAccessError) {
+    let slot = try relationshipSlot(key, toMany: false)
+    try checkDestination(object, slot: slot)
+    context?.setToOne(of: self, slot: slot, to: object)
+  }
+
+  /// The objects of a to-many relationship, in order for ordered relationships and in a stable
+  /// order (insertion, then primary key) otherwise.
+  public func objects(forKey key: String) throws(ObjectAccessError) -> [ManagedObject] {
+    let slot = try relationshipSlot(key, toMany: true)
+    return context?.toManyDestinations(of: self, slot: slot) ?? []
+  }
+
+  /// Replaces the objects of a to-many relationship, keeping inverses in step.
+  public func setObjects(_ objects: [ManagedObject], forKey key: String) throws(ObjectAccessError) {
+    let slot = try relationshipSlot(key, toMany: true)
+    for object in objects { try checkDestination(object, slot: slot) }
+    context?.setToMany(of: self, slot: slot, to: objects)
+  }
+
+  /// Adds an object to a to-many relationship (at the end, or at `index` for ordered ones).
+  public func addObject(_ object: ManagedObject, forKey key: String, at index: Int? = nil) throws(ObjectAccessError) {
+    let slot = try relationshipSlot(key, toMany: true)
+    try checkDestination(object, slot: slot)
+    context?.addToMany(of: self, slot: slot, object: object, at: index)
+  }
+
+  /// Removes an object from a to-many relationship.
+  public func removeObject(_ object: ManagedObject, forKey key: String) throws(ObjectAccessError) {
+    let slot = try relationshipSlot(key, toMany: true)
+    context?.removeFromToMany(of: self, slot: slot, object: object)
+  }
+
+  func relationshipSlot(_ key: String, toMany: Bool) throws(ObjectAccessError) -> Int {
+    guard let slot = layout.relationshipSlots[key] else {
+      throw ObjectAccessError.unknownRelationship(key, entity: layout.name)
+    }
+    guard layout.relationships[slot].relationship.isToMany == toMany else {
+      throw ObjectAccessError.wrongCardinality(key, entity: layout.name, isToMany: !toMany)
+    }
+    return slot
+  }
+
+  func checkDestination(_ object: ManagedObject?, slot: Int) throws(ObjectAccessError) {
+    guard let object else { return }
+    let relationship = layout.relationships[slot]
+    guard let model = context?.model, model.entity(object.layout.entity, isKindOf: relationship.destination) else {
+      throw ObjectAccessError.wrongDestination(
+        relationship.relationship.name, entity: layout.name, expected: relationship.relationship.destinationEntityName,
+        actual: object.layout.name)
+    }
+    guard object.context === context else {
+      throw ObjectAccessError.differentContext(relationship.relationship.name, entity: layout.name)
+    }
+  }
+}
+
+/// What the context passes to a new object; opaque to subclasses.
+public struct ObjectConstruction {
+  let objectID: ObjectID
+  let layout: ObjectLayout
+  let context: ObjectContext
+  let isInserted: Bool
+  let isFault: Bool
+}
+
+/// The objects of a loaded to-many relationship: in order, with a set for membership.
+struct ToManyValue: Equatable {
+  var ids: [ObjectID]
+  var members: Set<ObjectID>
+
+  init(_ ids: [ObjectID] = []) {
+    self.ids = ids
+    self.members = Set(ids)
+  }
+
+  static func == (lhs: ToManyValue, rhs: ToManyValue) -> Bool { lhs.ids == rhs.ids }
+
+  /// Equal as sets (for unordered relationships).
+  func sameMembers(as other: ToManyValue) -> Bool { members == other.members }
+
+  mutating func append(_ id: ObjectID, at index: Int? = nil) {
+    guard members.insert(id).inserted else { return }
+    if let index, index >= 0, index <= ids.count { ids.insert(id, at: index) } else { ids.append(id) }
+  }
+
+  mutating func remove(_ id: ObjectID) {
+    guard members.remove(id) != nil else { return }
+    ids.removeAll { $0 == id }
+  }
+
+  mutating func replace(_ old: ObjectID, with new: ObjectID) {
+    guard members.remove(old) != nil else { return }
+    members.insert(new)
+    if let index = ids.firstIndex(of: old) { ids[index] = new }
+  }
+}
+
+/// A misuse of the dynamic accessors: an unknown key, a value of the wrong type, an object of
+/// the wrong entity.
+public enum ObjectAccessError: Error, Sendable, Hashable, CustomStringConvertible {
+  case unknownAttribute(String, entity: String)
+  case unknownRelationship(String, entity: String)
+  case wrongCardinality(String, entity: String, isToMany: Bool)
+  case typeMismatch(attribute: String, entity: String, expected: AttributeType, value: AttributeValue)
+  case wrongDestination(String, entity: String, expected: String, actual: String)
+  case differentContext(String, entity: String)
+
+  public var description: String {
+    switch self {
+    case .unknownAttribute(let key, let entity):
+      "entity '\(entity)' has no attribute '\(key)'"
+    case .unknownRelationship(let key, let entity):
+      "entity '\(entity)' has no relationship '\(key)'"
+    case .wrongCardinality(let key, let entity, let isToMany):
+      "relationship '\(key)' of entity '\(entity)' is \(isToMany ? "to-many" : "to-one")"
+    case .typeMismatch(let attribute, let entity, let expected, let value):
+      "attribute '\(attribute)' of entity '\(entity)' is \(expected.rawValue); \(value) is not"
+    case .wrongDestination(let key, let entity, let expected, let actual):
+      "relationship '\(key)' of entity '\(entity)' holds \(expected) objects, not \(actual)"
+    case .differentContext(let key, let entity):
+      "relationship '\(key)' of entity '\(entity)': the object belongs to another context"
+    }
+  }
+}
+
+/// Whether a value may be stored in an attribute of a type.
+enum AttributeValueTypeCheck {
+  static func matches(_ value: AttributeValue, _ type: AttributeType) -> Bool {
+    switch (value, type) {
+    case (.integer(let integer), _) where type.isInteger: type.integerRange?.contains(integer) ?? false
+    case (.decimal, .decimal), (.double, .double), (.float, .float), (.string, .string), (.boolean, .boolean),
+      (.date, .date), (.binary, .binary), (.binary, .transformable), (.uuid, .uuid), (.uri, .uri):
+      true
+    case (_, .undefined), (_, .objectID), (.binary, .composite): true
+    default: false
+    }
+  }
+}

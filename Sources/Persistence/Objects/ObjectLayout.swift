@@ -1,0 +1,79 @@
+/// How objects of one entity hold their values: one slot per attribute and per relationship,
+/// inherited ones included, with everything the context needs to keep relationships and their
+/// inverses in step.
+///
+/// Built once per container for every entity, shared by all objects of the entity.
+public final class ObjectLayout: Sendable {
+  /// One relationship slot.
+  public struct RelationshipSlot: Sendable {
+    /// The relationship's description.
+    public let relationship: RelationshipDescription
+    /// The destination entity.
+    public let destination: EntityID
+    /// The inverse relationship's name, when there is one; objects at the other end find it
+    /// in their own layout by this name (they may be of a sub-entity of the destination).
+    public let inverseName: String?
+    /// Whether the inverse is to-many.
+    public let inverseIsToMany: Bool
+  }
+
+  /// The entity.
+  public let entity: EntityID
+  /// The entity's description.
+  public let description: EntityDescription
+  /// Every attribute, inherited ones first.
+  public let attributes: [AttributeDescription]
+  /// Every relationship, inherited ones first.
+  public let relationships: [RelationshipSlot]
+  /// Attribute slots by name.
+  public let attributeSlots: [String: Int]
+  /// Relationship slots by name.
+  public let relationshipSlots: [String: Int]
+  /// Slots of the attributes stored in the store (not transient).
+  public let persistentAttributeSlots: [Int]
+
+  init(entity: EntityID, model: ModelVersion) {
+    self.entity = entity
+    self.description = model[entity]
+    let attributes = model.allAttributes(of: entity)
+    self.attributes = attributes
+    let relationships = model.allRelationships(of: entity).map { item in
+      RelationshipSlot(
+        relationship: item.relationship, destination: item.relationship.destination ?? entity,
+        inverseName: item.relationship.inverse.map { model[$0].name },
+        inverseIsToMany: item.relationship.inverse.map { model[$0].isToMany } ?? false)
+    }
+    self.relationships = relationships
+    var attributeSlots: [String: Int] = [:]
+    for (slot, attribute) in attributes.enumerated() { attributeSlots[attribute.name] = slot }
+    var relationshipSlots: [String: Int] = [:]
+    for (slot, item) in relationships.enumerated() { relationshipSlots[item.relationship.name] = slot }
+    self.attributeSlots = attributeSlots
+    self.relationshipSlots = relationshipSlots
+    self.persistentAttributeSlots = attributes.indices.filter { attributes[$0].isPersistent }
+  }
+
+  /// The entity's name.
+  public var name: String { description.name }
+}
+
+/// The layouts of every entity of a model version.
+public final class ObjectLayouts: Sendable {
+  /// The model version.
+  public let model: ModelVersion
+  /// One layout per entity, indexed by `EntityID.index`.
+  public let layouts: [ObjectLayout]
+
+  public init(model: ModelVersion) {
+    self.model = model
+    self.layouts = model.entities.indices.map { ObjectLayout(entity: EntityID($0), model: model) }
+  }
+
+  /// The layout of an entity.
+  public subscript(entity: EntityID) -> ObjectLayout { layouts[entity.index] }
+
+  /// The layout of the entity with this name.
+  public func layout(named name: String) -> ObjectLayout? {
+    model.entityID(named: name).map { layouts[$0.index] }
+  }
+}

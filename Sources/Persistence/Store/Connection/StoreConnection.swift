@@ -1,0 +1,245 @@
+import Foundation
+
+/// One context's connection to the store: reading rows into objects and writing a save, in Core
+/// Data's layout.
+///
+/// Each context has its own (a SQLite connection belongs to one isolation domain); several
+/// connections to one file see each other's commits thanks to WAL mode, and wait for each
+/// other's write locks up to the busy timeout. The connection opens on first use.
+final class StoreConnection {
+  let description: StoreDescription
+  private var openConnection: SQLiteConnection?
+
+  init(description: StoreDescription) {
+    self.description = description
+  }
+
+  var schema: StoreSchema { description.schema }
+  var layouts: ObjectLayouts { description.layouts }
+
+  /// The SQLite connection, opened (and configured) on first use.
+  func connection() throws -> SQLiteConnection {
+    if let openConnection { return openConnection }
+    let connection = try Self.open(description)
+    openConnection = connection
+    return connection
+  }
+
+  static func open(_ description: StoreDescription) throws -> SQLiteConnection {
+    let mode: SQLiteConnection.OpenMode = description.options.isReadOnly ? .readOnly : .readWrite
+    let connection = try SQLiteConnection(description.location, mode: mode)
+    connection.busyTimeout = .milliseconds(Int(description.options.busyTimeout * 1000))
+    try QueryFunctions.register(on: connection)
+    return connection
+  }
+
+  // MARK: - Creating and checking a store
+
+  /// Creates the store's schema when the database is empty, or checks that an existing store
+  /// was written for this model version. Called once by the container.
+  static func prepareStore(_ description: StoreDescription) throws {
+    if case .file(let url) = description.options.location {
+      let exists = FileManager.default.fileExists(atPath: url.path)
+      if !exists {
+        guard description.options.createIfMissing, !description.options.isReadOnly else {
+          throw PersistenceError.storeNotFound(url.path)
+        }
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let connection = try SQLiteConnection(.file(url.path), mode: .readWriteCreate)
+        try connection.close()
+      }
+    }
+    let connection = try open(description)
+    defer { try? connection.close() }
+    if !description.options.isReadOnly, case .file = description.options.location {
+      try connection.enableWAL()
+    }
+    if try connection.tableExists("Z_METADATA") {
+      let metadata = try readMetadata(connection)
+      guard metadata.isCompatible(with: description.model) else {
+        throw PersistenceError.incompatibleStore(
+          path: description.fileURL?.path ?? ":memory:",
+          detail: "its version hashes are not those of model version '\(description.model.name)'")
+      }
+      return
+    }
+    guard !description.options.isReadOnly else {
+      throw PersistenceError.incompatibleStore(
+        path: description.fileURL?.path ?? ":memory:", detail: "it has no Z_METADATA table: it is not a Core Data store"
+      )
+    }
+    let existingTables = try connection.tableNames()
+    guard existingTables.isEmpty else {
+      throw PersistenceError.incompatibleStore(
+        path: description.fileURL?.path ?? ":memory:",
+        detail:
+          "it holds tables (\(existingTables.prefix(5).joined(separator: ", "))) but no Z_METADATA: it is not a Core Data store"
+      )
+    }
+    try createSchema(description, on: connection)
+  }
+
+  /// Creates every table and index, the `Z_PRIMARYKEY` rows and the metadata, in one
+  /// transaction.
+  static func createSchema(_ description: StoreDescription, on connection: SQLiteConnection) throws {
+    try connection.transaction(.immediate) {
+      for statement in description.schema.createStatements() {
+        try connection.execute(SQLiteSQL(verbatim: statement))
+      }
+      for row in description.schema.primaryKeyRows {
+        try connection.execute(
+          "INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (\(row.entityNumber), \(row.name), \(row.superEntityNumber), 0)"
+        )
+      }
+      let metadata = StoreMetadata(model: description.model)
+      try writeMetadata(metadata, on: connection)
+    }
+  }
+
+  /// Reads `Z_METADATA`.
+  static func readMetadata(_ connection: SQLiteConnection) throws -> StoreMetadata {
+    let row = try connection.firstRow("SELECT Z_UUID, Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1") { statement in
+      (statement.isNull(at: 0) ? "" : statement.text(at: 0), statement.data(at: 1))
+    }
+    guard let (uuid, plist) = row else {
+      throw PersistenceError.storeFailure("the store's Z_METADATA table has no row")
+    }
+    return try StoreMetadata(storeUUID: uuid, propertyList: plist)
+  }
+
+  /// Reads the metadata of a store file without opening it as a container.
+  static func readMetadata(at url: URL) throws -> StoreMetadata {
+    guard FileManager.default.fileExists(atPath: url.path) else { throw PersistenceError.storeNotFound(url.path) }
+    let connection = try SQLiteConnection(.file(url.path), mode: .readOnly)
+    defer { try? connection.close() }
+    guard try connection.tableExists("Z_METADATA") else {
+      throw PersistenceError.incompatibleStore(
+        path: url.path, detail: "it has no Z_METADATA table: it is not a Core Data store")
+    }
+    return try readMetadata(connection)
+  }
+
+  /// Replaces `Z_METADATA`'s row.
+  static func writeMetadata(_ metadata: StoreMetadata, on connection: SQLiteConnection) throws {
+    let plist = try metadata.propertyListData()
+    try connection.execute("DELETE FROM Z_METADATA")
+    try connection.execute(
+      "INSERT INTO Z_METADATA (Z_VERSION, Z_UUID, Z_PLIST) VALUES (1, \(metadata.storeUUID), \([UInt8](plist)))")
+  }
+
+  // MARK: - Reading rows
+
+  /// Decodes the current row of a statement that selected a table's `selectPrefix` columns.
+  func decodeRow(_ statement: SQLiteStatement, tableName: String) throws -> StoredRow {
+    let primaryKey = statement.int64(at: 0)
+    let entityNumber = Int(statement.int64(at: 1))
+    guard let mapping = schema.mapping(forEntityNumber: entityNumber) else {
+      throw PersistenceError.storeFailure(
+        "row \(primaryKey) of \(tableName) has Z_ENT \(entityNumber), which is no entity of the model")
+    }
+    let layout = layouts[mapping.entity]
+    let plan = description.statements[mapping.entity.index].decodePlan
+    var attributes = [AttributeValue?](repeating: nil, count: layout.attributes.count)
+    var toOne = [ObjectID?](repeating: nil, count: layout.relationships.count)
+    var entityNumbers: [Int: Int] = [:]
+    for (position, source) in plan {
+      guard !statement.isNull(at: position) else { continue }
+      switch source {
+      case .attribute(let slot, let attribute):
+        do {
+          attributes[slot] = try StoredValueCodec.decode(
+            statement.value(at: position), for: attribute, externalDataDirectory: description.externalDataDirectory)
+        } catch {
+          throw PersistenceError.storeFailure("\(layout.name) \(primaryKey): \(error) (table \(tableName))")
+        }
+      case .toOneKey(let slot):
+        toOne[slot] = ObjectID(
+          entity: layout.relationships[slot].destination, primaryKey: statement.int64(at: position))
+      case .toOneEntity(let slot):
+        entityNumbers[slot] = Int(statement.int64(at: position))
+      case .toOneOrder:
+        break
+      }
+    }
+    for (slot, number) in entityNumbers {
+      if let key = toOne[slot]?.primaryKey, let destination = schema.mapping(forEntityNumber: number) {
+        toOne[slot] = ObjectID(entity: destination.entity, primaryKey: key)
+      }
+    }
+    return StoredRow(
+      objectID: ObjectID(entity: mapping.entity, primaryKey: primaryKey), version: statement.int64(at: 2),
+      attributes: attributes, toOne: toOne)
+  }
+
+  /// The statements of the root entity of an entity's hierarchy: its SELECT reads every column
+  /// of the shared table.
+  func rootStatements(of entity: EntityID) -> EntityStatements {
+    description.statements[schema[entity].rootEntity.index]
+  }
+
+  /// Loads one row.
+  func loadRow(entity: EntityID, primaryKey: Int64) throws -> StoredRow? {
+    let statements = rootStatements(of: entity)
+    let connection = try connection()
+    let statement = try connection.cachedStatement(SQLiteSQL(verbatim: statements.selectPrefix + " WHERE t.Z_PK = ?"))
+    try statement.bind([.integer(primaryKey)])
+    defer { statement.reset() }
+    guard try statement.step() else { return nil }
+    return try decodeRow(statement, tableName: statements.tableName)
+  }
+
+  /// Loads many rows, in chunks.
+  func loadRows(_ ids: [ObjectID]) throws -> [StoredRow] {
+    var byRoot: [Int: [Int64]] = [:]
+    for id in ids {
+      guard let key = id.primaryKey else { continue }
+      byRoot[schema[id.entity].rootEntity.index, default: []].append(key)
+    }
+    var rows: [StoredRow] = []
+    let connection = try connection()
+    for (root, keys) in byRoot.sorted(by: { $0.key < $1.key }) {
+      let statements = description.statements[root]
+      for chunk in stride(from: 0, to: keys.count, by: 500).map({ Array(keys[$0..<min($0 + 500, keys.count)]) }) {
+        let placeholders = chunk.map { _ in "?" }.joined(separator: ", ")
+        let sql = SQLiteSQL(
+          verbatim: statements.selectPrefix + " WHERE t.Z_PK IN (\(placeholders))",
+          arguments: chunk.map { .integer($0) })
+        try connection.forEachRow(sql) { statement in
+          rows.append(try decodeRow(statement, tableName: statements.tableName))
+        }
+      }
+    }
+    return rows
+  }
+
+  /// The destinations of a to-many relationship of a saved object, in order.
+  func loadToMany(entity: EntityID, primaryKey: Int64, relationship slot: ObjectLayout.RelationshipSlot) throws
+    -> [ObjectID]
+  {
+    guard let mapping = schema[entity].toMany(named: slot.relationship.name) else { return [] }
+    let destinationTable = SQLiteIdentifier.quote(schema[mapping.destination].tableName)
+    let sql: String
+    switch mapping.storage {
+    case .inverseForeignKey(let key):
+      let order = key.orderColumn.map { "\(SQLiteIdentifier.quote($0)), Z_PK" } ?? "Z_PK"
+      sql =
+        "SELECT Z_PK, Z_ENT FROM \(SQLiteIdentifier.quote(key.table)) WHERE \(SQLiteIdentifier.quote(key.foreignKeyColumn)) = ? ORDER BY \(order)"
+    case .joinTable(let join):
+      let order = join.orderColumn.map { "j.\(SQLiteIdentifier.quote($0)), d.Z_PK" } ?? "d.Z_PK"
+      sql =
+        "SELECT d.Z_PK, d.Z_ENT FROM \(SQLiteIdentifier.quote(join.table)) AS j JOIN \(destinationTable) AS d ON d.Z_PK = j.\(SQLiteIdentifier.quote(join.destinationColumn)) WHERE j.\(SQLiteIdentifier.quote(join.sourceColumn)) = ? ORDER BY \(order)"
+    }
+    let connection = try connection()
+    let statement = try connection.cachedStatement(SQLiteSQL(verbatim: sql))
+    try statement.bind([.integer(primaryKey)])
+    defer { statement.reset() }
+    var ids: [ObjectID] = []
+    while try statement.step() {
+      let number = Int(statement.int64(at: 1))
+      let destination = schema.mapping(forEntityNumber: number)?.entity ?? mapping.destination
+      ids.append(ObjectID(entity: destination, primaryKey: statement.int64(at: 0)))
+    }
+    return ids
+  }
+}

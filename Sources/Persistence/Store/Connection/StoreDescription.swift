@@ -1,0 +1,134 @@
+import Foundation
+
+/// Everything about one store that all its connections share: the model version, its layout in
+/// Core Data's schema, object layouts, and where the store lives.
+final class StoreDescription: Sendable {
+  let model: ModelVersion
+  let schema: StoreSchema
+  let layouts: ObjectLayouts
+  let options: StoreOptions
+  /// The SQLite location every connection opens.
+  let location: SQLiteConnection.Location
+  /// For in-memory stores, the connection that keeps the shared database alive.
+  private let keepAlive: KeepAliveConnection?
+  /// Per-entity SQL prepared once.
+  let statements: [EntityStatements]
+
+  init(model: ModelVersion, options: StoreOptions) throws {
+    self.model = model
+    let schema = StoreSchema(model: model)
+    self.schema = schema
+    let layouts = ObjectLayouts(model: model)
+    self.layouts = layouts
+    self.options = options
+    switch options.location {
+    case .file(let url):
+      self.location = .file(url.path)
+      self.keepAlive = nil
+    case .inMemory:
+      let name = "modelc-memory-\(UUID().uuidString)"
+      self.location = .sharedInMemory(name: name)
+      self.keepAlive = KeepAliveConnection(try SQLiteConnection(.sharedInMemory(name: name)))
+    }
+    let tableColumns = EntityStatements.tableColumns(schema: schema, model: model)
+    self.statements = model.entities.indices.map { index in
+      let mapping = schema[EntityID(index)]
+      return EntityStatements(
+        mapping: mapping, layout: layouts.layouts[index], tableColumns: tableColumns[mapping.rootEntity.index] ?? [])
+    }
+  }
+
+  /// The URL of the store file, for file stores.
+  var fileURL: URL? {
+    if case .file(let url) = options.location { return url }
+    return nil
+  }
+
+  /// The folder where Core Data keeps externally stored binary values.
+  var externalDataDirectory: URL? {
+    guard let url = fileURL else { return nil }
+    let name = url.deletingPathExtension().lastPathComponent
+    return url.deletingLastPathComponent().appendingPathComponent(".\(name)_SUPPORT/_EXTERNAL_DATA")
+  }
+}
+
+/// Holds the connection that keeps a shared in-memory database alive; never used otherwise.
+final class KeepAliveConnection: @unchecked Sendable {
+  private let connection: SQLiteConnection
+
+  init(_ connection: SQLiteConnection) {
+    self.connection = connection
+  }
+}
+
+/// A column an entity reads or writes, and where its value lives in an object.
+enum ColumnSource: Sendable {
+  case attribute(slot: Int, attribute: AttributeDescription)
+  case toOneKey(slot: Int)
+  case toOneEntity(slot: Int)
+  case toOneOrder(slot: Int)
+}
+
+/// The SQL of one entity: its INSERT and UPDATE statements, and how to decode a row of its
+/// table (which may hold columns of sibling entities too) into its slots.
+struct EntityStatements: Sendable {
+  let mapping: EntityMapping
+  let tableName: String
+  /// The entity's own columns (after Z_PK, Z_ENT, Z_OPT), in order, for writing.
+  let columns: [(name: String, source: ColumnSource)]
+  /// Every column of the table, for reading: `SELECT t.Z_PK, t.Z_ENT, t.Z_OPT, … FROM table AS t`.
+  let selectPrefix: String
+  /// For reading a row of this entity: (position in the SELECT, source).
+  let decodePlan: [(position: Int, source: ColumnSource)]
+  let insertSQL: String
+  let updateSQL: String
+  let updateCheckedSQL: String
+
+  init(mapping: EntityMapping, layout: ObjectLayout, tableColumns: [String]) {
+    self.mapping = mapping
+    self.tableName = mapping.tableName
+    var columns: [(name: String, source: ColumnSource)] = []
+    for column in mapping.attributes {
+      guard let slot = layout.attributeSlots[column.name] else { continue }
+      columns.append((column.column, .attribute(slot: slot, attribute: layout.attributes[slot])))
+    }
+    for toOne in mapping.toOneRelationships {
+      guard let slot = layout.relationshipSlots[toOne.name] else { continue }
+      columns.append((toOne.foreignKeyColumn, .toOneKey(slot: slot)))
+      if let entityColumn = toOne.entityColumn { columns.append((entityColumn, .toOneEntity(slot: slot))) }
+      if let orderColumn = toOne.orderColumn { columns.append((orderColumn, .toOneOrder(slot: slot))) }
+    }
+    self.columns = columns
+    let positions = Dictionary(tableColumns.enumerated().map { ($1, $0 + 3) }, uniquingKeysWith: { first, _ in first })
+    self.decodePlan = columns.compactMap { column in positions[column.name].map { ($0, column.source) } }
+    let table = SQLiteIdentifier.quote(mapping.tableName)
+    self.selectPrefix =
+      "SELECT t.Z_PK, t.Z_ENT, t.Z_OPT\(tableColumns.map { ", t.\(SQLiteIdentifier.quote($0))" }.joined()) FROM \(table) AS t"
+    let names = columns.map { SQLiteIdentifier.quote($0.name) }
+    let insertColumns = ["Z_PK", "Z_ENT", "Z_OPT"] + names
+    self.insertSQL =
+      "INSERT INTO \(table) (\(insertColumns.joined(separator: ", "))) VALUES (\(insertColumns.map { _ in "?" }.joined(separator: ", ")))"
+    let assignments = (names.map { "\($0) = ?" } + ["Z_OPT = Z_OPT + 1"]).joined(separator: ", ")
+    self.updateSQL = "UPDATE \(table) SET \(assignments) WHERE Z_PK = ?"
+    self.updateCheckedSQL = "UPDATE \(table) SET \(assignments) WHERE Z_PK = ? AND Z_OPT = ?"
+  }
+
+  /// Every column of each root table, in the order of the hierarchy's entities.
+  static func tableColumns(schema: StoreSchema, model: ModelVersion) -> [Int: [String]] {
+    var result: [Int: [String]] = [:]
+    for index in model.entities.indices {
+      let mapping = schema[EntityID(index)]
+      var names = result[mapping.rootEntity.index] ?? []
+      var seen = Set(names)
+      var own = mapping.attributes.map(\.column)
+      for toOne in mapping.toOneRelationships {
+        own.append(toOne.foreignKeyColumn)
+        if let column = toOne.entityColumn { own.append(column) }
+        if let column = toOne.orderColumn { own.append(column) }
+      }
+      for name in own where seen.insert(name).inserted { names.append(name) }
+      result[mapping.rootEntity.index] = names
+    }
+    return result
+  }
+}

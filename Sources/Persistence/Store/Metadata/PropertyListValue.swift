@@ -1,0 +1,82 @@
+import Foundation
+
+/// A property-list value, as stored in a store's metadata (`Z_METADATA.Z_PLIST`).
+///
+/// Keys that Core Data or an app wrote and modelc does not own must survive a rewrite, so the
+/// metadata is kept as these values rather than decoded into a fixed structure.
+public enum PropertyListValue: Sendable, Hashable {
+  case string(String)
+  case integer(Int64)
+  case real(Double)
+  case bool(Bool)
+  case date(Date)
+  case data(Data)
+  case array([PropertyListValue])
+  case dictionary([String: PropertyListValue])
+
+  /// Converts what `PropertyListSerialization` returns.
+  public init?(foundationValue value: Any) {
+    switch value {
+    case let string as String: self = .string(string)
+    case let data as Data: self = .data(data)
+    case let date as Date: self = .date(date)
+    case let array as [Any]:
+      var converted: [PropertyListValue] = []
+      for element in array {
+        guard let value = PropertyListValue(foundationValue: element) else { return nil }
+        converted.append(value)
+      }
+      self = .array(converted)
+    case let dictionary as [String: Any]:
+      var converted: [String: PropertyListValue] = [:]
+      for (key, element) in dictionary {
+        guard let value = PropertyListValue(foundationValue: element) else { return nil }
+        converted[key] = value
+      }
+      self = .dictionary(converted)
+    case let flag as Bool where type(of: value) == Bool.self:
+      self = .bool(flag)
+    case let number as NSNumber:
+      let kind = String(cString: number.objCType)
+      if kind == "c" || kind == "B" {
+        self = .bool(number.boolValue)
+      } else if kind == "d" || kind == "f" {
+        self = .real(number.doubleValue)
+      } else {
+        self = .integer(number.int64Value)
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// The value as Foundation objects for `PropertyListSerialization`.
+  public var foundationValue: Any {
+    switch self {
+    case .string(let value): value
+    case .integer(let value): NSNumber(value: value)
+    case .real(let value): NSNumber(value: value)
+    case .bool(let value): NSNumber(value: value)
+    case .date(let value): value
+    case .data(let value): value
+    case .array(let values): values.map(\.foundationValue)
+    case .dictionary(let values): values.mapValues(\.foundationValue)
+    }
+  }
+
+  /// The string, if this is one.
+  public var stringValue: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  /// The integer, if this is one (or a real with an integral value).
+  public var integerValue: Int64? {
+    switch self {
+    case .integer(let value): value
+    case .real(let value) where value == value.rounded(): Int64(exactly: value)
+    case .string(let value): Int64(value)
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+
+/// Checks objects against every rule their model states, before a save writes them.
+///
+/// Rules: required attributes and relationships, minimum and maximum values (numbers and
+/// dates), minimum and maximum lengths (strings, in UTF-16 units as `NSString` counts them, and
+/// binary data, in bytes), regular expressions (whole-string match), to-many minimum and
+/// maximum counts, Deny deletion rules, and uniqueness constraints (among the pending objects
+/// here; the store's side is the coordinator's). Every failure is reported, not just the first.
+struct ObjectValidator {
+  private var regexCache: [String: NSRegularExpression] = [:]
+
+  /// Failures of one object that is inserted or updated.
+  mutating func validate(_ object: ManagedObject, in context: ObjectContext) -> [ValidationFailure] {
+    var failures: [ValidationFailure] = []
+    let layout = object.layout
+    func fail(_ rule: ValidationFailure.Rule, _ property: String, _ value: String?, _ message: String) {
+      failures.append(
+        ValidationFailure(
+          rule: rule, entity: layout.name, property: property, objectID: object.objectID, value: value, message: message
+        ))
+    }
+    for (slot, attribute) in layout.attributes.enumerated() where !attribute.isTransient {
+      guard let value = object.attributeValues[slot] else {
+        if !attribute.isOptional {
+          fail(.required, attribute.name, nil, "a value is required")
+        }
+        continue
+      }
+      if !AttributeValueTypeCheck.matches(value, attribute.attributeType) {
+        fail(.typeMismatch, attribute.name, "\(value)", "the value is not of type \(attribute.attributeType.rawValue)")
+        continue
+      }
+      checkBounds(value, attribute: attribute, fail: fail)
+      if let pattern = attribute.regularExpression, !pattern.isEmpty, case .string(let string) = value {
+        if !matches(string, pattern: pattern) {
+          fail(.regularExpression, attribute.name, string, "does not match the pattern \(pattern)")
+        }
+      }
+    }
+    for (slot, item) in layout.relationships.enumerated() where !item.relationship.isTransient {
+      let relationship = item.relationship
+      if relationship.isToMany {
+        // Only loaded relationships can have changed; an unloaded one is as the store has it.
+        guard let value = object.toManyValues[slot] else {
+          if object.lifecycle == .inserted && !relationship.isOptional {
+            fail(.required, relationship.name, nil, "at least one object is required")
+          }
+          continue
+        }
+        let count = value.ids.count
+        if !relationship.isOptional && count == 0 {
+          fail(.required, relationship.name, nil, "at least one object is required")
+        }
+        if relationship.minCount > 0 && count < relationship.minCount && (count > 0 || !relationship.isOptional) {
+          fail(
+            .minimumCount, relationship.name, "\(count)",
+            "holds \(count) objects; at least \(relationship.minCount) are required")
+        }
+        if relationship.maxCount > 0 && count > relationship.maxCount {
+          fail(
+            .maximumCount, relationship.name, "\(count)",
+            "holds \(count) objects; at most \(relationship.maxCount) are allowed")
+        }
+      } else if !relationship.isOptional && object.toOneValues[slot] == nil {
+        fail(.required, relationship.name, nil, "a destination object is required")
+      }
+    }
+    return failures
+  }
+
+  /// Failures of a deleted object: Deny rules with destinations left.
+  func validateDeletion(_ object: ManagedObject, in context: ObjectContext) -> [ValidationFailure] {
+    var failures: [ValidationFailure] = []
+    for (slot, item) in object.layout.relationships.enumerated() where item.relationship.deletionRule == .deny {
+      let count: Int
+      if item.relationship.isToMany {
+        count =
+          (context.loadedToMany(of: object, slot: slot)?.ids ?? []).filter { id in
+            context.registry[id]?.object.map { !$0.isDeleted } ?? true
+          }.count
+      } else {
+        count =
+          object.toOneValues[slot].map { id in context.registry[id]?.object.map { $0.isDeleted ? 0 : 1 } ?? 1 } ?? 0
+      }
+      if count > 0 {
+        failures.append(
+          ValidationFailure(
+            rule: .deleteDenied, entity: object.layout.name, property: item.relationship.name,
+            objectID: object.objectID,
+            value: "\(count)",
+            message:
+              "cannot be deleted while '\(item.relationship.name)' holds \(count) object\(count == 1 ? "" : "s") (Deny rule)"
+          ))
+      }
+    }
+    return failures
+  }
+
+  private func checkBounds(
+    _ value: AttributeValue, attribute: AttributeDescription,
+    fail: (ValidationFailure.Rule, String, String?, String) -> Void
+  ) {
+    let measured: Double?
+    let isLength: Bool
+    switch value {
+    case .string(let string):
+      measured = Double(string.utf16.count)
+      isLength = true
+    case .binary(let data) where attribute.attributeType == .binary:
+      measured = Double(data.count)
+      isLength = true
+    default:
+      measured = value.numericValue
+      isLength = false
+    }
+    guard let measured else { return }
+    if let minimum = attribute.minValue?.numericValue, measured < minimum {
+      if isLength {
+        fail(
+          .minimumLength, attribute.name, "\(value)", "is \(Int(measured)) long; the minimum length is \(Int(minimum))")
+      } else {
+        fail(.minimumValue, attribute.name, "\(value)", "is below the minimum \(attribute.minValue!)")
+      }
+    }
+    if let maximum = attribute.maxValue?.numericValue, measured > maximum {
+      if isLength {
+        fail(
+          .maximumLength, attribute.name, "\(value)", "is \(Int(measured)) long; the maximum length is \(Int(maximum))")
+      } else {
+        fail(.maximumValue, attribute.name, "\(value)", "is above the maximum \(attribute.maxValue!)")
+      }
+    }
+  }
+
+  private mutating func matches(_ string: String, pattern: String) -> Bool {
+    let expression: NSRegularExpression
+    if let cached = regexCache[pattern] {
+      expression = cached
+    } else {
+      guard let compiled = try? NSRegularExpression(pattern: pattern) else { return false }
+      regexCache[pattern] = compiled
+      expression = compiled
+    }
+    let range = NSRange(string.startIndex..<string.endIndex, in: string)
+    return expression.firstMatch(in: string, options: [.anchored], range: range)?.range == range
+  }
+}
