@@ -1,0 +1,11 @@
+/// A JSON value that cannot be an attribute's value: wrong kind, unparsable, or out of range.
+public struct AttributeJSONError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What is wrong, without the entity or property (the caller knows those).
+  public var message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { message }
+}
