@@ -6,10 +6,12 @@ extension ObjectContext {
   /// saved again (or rolled back). On success, inserted objects get permanent IDs, and a
   /// ``SaveNotification`` goes to the container's observers.
   public func save() throws(SaveError) {
+    // A stable order: inserted objects get primary keys in the order they were inserted (their
+    // temporary numbers count down from -1), and failures are listed the same way every time.
     let pending = Array(changedObjects.values)
-    let inserted = pending.filter { $0.lifecycle == .inserted }
-    let deleted = pending.filter { $0.lifecycle == .deleted }
-    let updated = pending.filter { $0.lifecycle == .persisted && $0.isUpdated }
+    let inserted = pending.filter { $0.lifecycle == .inserted }.sorted { $0.objectID.key > $1.objectID.key }
+    let deleted = pending.filter { $0.lifecycle == .deleted }.sorted { $0.objectID < $1.objectID }
+    let updated = pending.filter { $0.lifecycle == .persisted && $0.isUpdated }.sorted { $0.objectID < $1.objectID }
     if inserted.isEmpty && deleted.isEmpty && updated.isEmpty {
       changedObjects.removeAll()
       return
