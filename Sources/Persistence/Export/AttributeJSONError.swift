@@ -3,9 +3,11 @@ public struct AttributeJSONError: Error, Sendable, Hashable, CustomStringConvert
   /// What is wrong, without the entity or property (the caller knows those).
   public var message: String
 
+  /// An error with its message.
   public init(_ message: String) {
     self.message = message
   }
 
+  /// The message.
   public var description: String { message }
 }
