@@ -12,10 +12,13 @@ protocol ModelcCommand {
 /// A failure to report on standard error with exit code 1.
 struct CommandFailure: Error, CustomStringConvertible {
   var message: String
+  /// Lines printed indented under the message (each problem of a refused import…).
+  var details: [String] = []
   var notes: [String] = []
 
-  init(_ message: String, notes: [String] = []) {
+  init(_ message: String, details: [String] = [], notes: [String] = []) {
     self.message = message
+    self.details = details
     self.notes = notes
   }
 
@@ -25,7 +28,7 @@ struct CommandFailure: Error, CustomStringConvertible {
 /// Parses the command line and runs the chosen command.
 enum CommandLineTool {
   static var commands: [any ModelcCommand.Type] {
-    [ValidateCommand.self, DumpCommand.self]
+    [ValidateCommand.self, DumpCommand.self, StoreCommand.self]
   }
 
   static var spec: CommandSpec {
@@ -62,6 +65,9 @@ enum CommandLineTool {
     } catch let failure as CommandFailure {
       terminal.writeLine(
         "modelc \(parsed.subcommandPath.joined(separator: " ")): error: \(failure.message)", to: .standardError)
+      for detail in failure.details {
+        terminal.writeLine("  \(detail)", to: .standardError)
+      }
       for note in failure.notes {
         terminal.writeLine("note: \(note)", to: .standardError)
       }
