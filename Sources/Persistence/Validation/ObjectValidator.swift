@@ -5,7 +5,7 @@ import Foundation
 /// Rules: required attributes and relationships, minimum and maximum values (numbers and
 /// dates), minimum and maximum lengths (strings, in UTF-16 units as `NSString` counts them, and
 /// binary data, in bytes), regular expressions (whole-string match), to-many minimum and
-/// maximum counts, Deny deletion rules, and uniqueness constraints (among the pending objects
+/// maximum counts, Deny deletion rules, no NaN (SQLite would store NULL), and uniqueness constraints (among the pending objects
 /// here; the store's side is the coordinator's). Every failure is reported, not just the first.
 struct ObjectValidator {
   private var regexCache: [String: NSRegularExpression] = [:]
@@ -29,6 +29,10 @@ struct ObjectValidator {
       }
       if !AttributeValueTypeCheck.matches(value, attribute.attributeType) {
         fail(.typeMismatch, attribute.name, "\(value)", "the value is not of type \(attribute.attributeType.rawValue)")
+        continue
+      }
+      if value.isNaN {
+        fail(.unstorableValue, attribute.name, "nan", "NaN cannot be stored: SQLite keeps a NaN REAL as NULL")
         continue
       }
       checkBounds(value, attribute: attribute, fail: fail)
@@ -144,5 +148,16 @@ struct ObjectValidator {
     }
     let range = NSRange(string.startIndex..<string.endIndex, in: string)
     return expression.firstMatch(in: string, options: [.anchored], range: range)?.range == range
+  }
+}
+
+extension AttributeValue {
+  /// Whether the value is a floating-point NaN.
+  fileprivate var isNaN: Bool {
+    switch self {
+    case .double(let value): value.isNaN
+    case .float(let value): value.isNaN
+    default: false
+    }
   }
 }
