@@ -46,14 +46,14 @@ public enum AttributeJSON {
     if case .null = json { return nil }
     let type = attribute.attributeType
     func wrongKind(_ expected: String) -> AttributeJSONError {
-      AttributeJSONError("expected \(expected) for a \(type.rawValue) attribute, found \(json.kindName)")
+      AttributeJSONError("expected \(expected) for this \(type.rawValue) attribute, found \(json.kindName)")
     }
     switch type {
     case .integer16, .integer32, .integer64:
       guard case .number(let text) = json else { throw wrongKind("a whole number") }
       guard let integer = Int64(text) else {
         if text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
-          throw AttributeJSONError("\(text) is not a whole number, as a \(type.rawValue) attribute requires")
+          throw AttributeJSONError("\(text) is not a whole number, as this \(type.rawValue) attribute requires")
         }
         throw AttributeJSONError(
           "\(text) overflows \(type.rawValue) (\(type.integerRange!.lowerBound)…\(type.integerRange!.upperBound))")
@@ -127,10 +127,10 @@ public enum AttributeJSON {
         throw AttributeJSONError("NaN cannot be stored: SQLite keeps a NaN REAL as NULL")
       default:
         throw AttributeJSONError(
-          "expected a number (or \"inf\" or \"-inf\") for a \(type.rawValue) attribute, found the string '\(text)'")
+          "expected a number (or \"inf\" or \"-inf\") for this \(type.rawValue) attribute, found the string '\(text)'")
       }
     default:
-      throw AttributeJSONError("expected a number for a \(type.rawValue) attribute, found \(json.kindName)")
+      throw AttributeJSONError("expected a number for this \(type.rawValue) attribute, found \(json.kindName)")
     }
   }
 
