@@ -47,18 +47,7 @@ extension StoreConnection {
     for object in candidates {
       for check in constraints(of: object.layout.entity) {
         // Updated objects only need checking when a constrained value changed.
-        if !object.isInserted {
-          let changed = check.properties.contains { name in
-            if let slot = object.layout.attributeSlots[name] {
-              return object.attributeValues[slot] != object.committedAttributeValues[slot]
-            }
-            if let slot = object.layout.relationshipSlots[name] {
-              return object.toOneValues[slot] != object.committedToOneValues[slot]
-            }
-            return false
-          }
-          if !changed { continue }
-        }
+        if !object.isInserted && !changesConstrainedValues(object, check) { continue }
         groups["\(check.entity.index):\(check.properties.joined(separator: ","))", default: []].append((check, object))
       }
     }
@@ -139,6 +128,49 @@ extension StoreConnection {
       _ = model
     }
     return failures
+  }
+
+  /// Whether a saved object's values under a constraint changed since it was read.
+  func changesConstrainedValues(_ object: ManagedObject, _ check: ConstraintCheck) -> Bool {
+    check.properties.contains { name in
+      if let slot = object.layout.attributeSlots[name] {
+        return object.attributeValues[slot] != object.committedAttributeValues[slot]
+      }
+      if let slot = object.layout.relationshipSlots[name] {
+        return object.toOneValues[slot] != object.committedToOneValues[slot]
+      }
+      return false
+    }
+  }
+
+  /// Sets the constrained columns of rows that a save deletes, or moves to other constrained
+  /// values, to NULL before anything else is written.
+  ///
+  /// SQLite checks a UNIQUE index after each statement, not at commit, so without this a save
+  /// that swaps two objects' values, or gives a new object the value of one it deletes, fails
+  /// in the store although the result is valid (and was validated as such). NULL never
+  /// conflicts; the rows' later UPDATE (or DELETE) sets every column.
+  func releaseUniqueValues(updated: [ManagedObject], deleted: [ManagedObject], connection: SQLiteConnection) throws {
+    for (object, isDeleted) in deleted.map({ ($0, true) }) + updated.map({ ($0, false) }) {
+      guard let key = object.objectID.primaryKey else { continue }
+      let mapping = schema[object.layout.entity]
+      var columns: [String] = []
+      for check in constraints(of: object.layout.entity) where isDeleted || changesConstrainedValues(object, check) {
+        for name in check.properties {
+          if let column = mapping.column(forAttribute: name)?.column {
+            columns.append(column)
+          } else if let toOne = mapping.toOne(named: name) {
+            columns.append(toOne.foreignKeyColumn)
+          }
+        }
+      }
+      guard !columns.isEmpty else { continue }
+      let assignments = Set(columns).sorted().map { "\(SQLiteIdentifier.quote($0)) = NULL" }.joined(separator: ", ")
+      try connection.execute(
+        SQLiteSQL(
+          verbatim: "UPDATE \(SQLiteIdentifier.quote(mapping.tableName)) SET \(assignments) WHERE Z_PK = ?",
+          arguments: [.integer(key)]))
+    }
   }
 
   private func failure(_ object: ManagedObject, check: ConstraintCheck, detail: String) -> ValidationFailure {

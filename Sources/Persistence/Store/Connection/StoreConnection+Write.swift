@@ -34,7 +34,10 @@ extension StoreConnection {
         }
       }
 
-      // 2. Permanent keys for inserted objects, per hierarchy.
+      // 2. Constrained values that rows leave, freed before other rows take them.
+      try releaseUniqueValues(updated: updated, deleted: deleted, connection: connection)
+
+      // 3. Permanent keys for inserted objects, per hierarchy.
       var permanent: [ObjectID: ObjectID] = [:]
       try allocateKeys(for: changes.inserted, connection: connection, into: &permanent)
       for object in changes.inserted {
@@ -42,7 +45,7 @@ extension StoreConnection {
       }
       func resolve(_ id: ObjectID) -> Int64? { id.primaryKey ?? permanent[id]?.primaryKey }
 
-      // 3. Rows.
+      // 4. Rows.
       for object in changes.inserted {
         let statements = description.statements[object.layout.entity.index]
         let statement = try connection.cachedStatement(SQLiteSQL(verbatim: statements.insertSQL))
@@ -65,17 +68,17 @@ extension StoreConnection {
         outcome.versions[ObjectIdentifier(object)] = object.storedVersion + 1
       }
 
-      // 4. Ordering keys of ordered to-many relationships stored through the inverse key.
+      // 5. Ordering keys of ordered to-many relationships stored through the inverse key.
       for object in changes.inserted + updated {
         try writeForeignKeyOrdering(of: object, connection: connection, resolve: resolve, context: context)
       }
 
-      // 5. Join tables.
+      // 6. Join tables.
       for object in changes.inserted + updated {
         try writeJoinRows(of: object, connection: connection, resolve: resolve, context: context)
       }
 
-      // 6. Deleted rows and their links.
+      // 7. Deleted rows and their links.
       for object in deleted {
         guard let key = object.objectID.primaryKey else { continue }
         let mapping = schema[object.layout.entity]
