@@ -6,17 +6,49 @@ extension ObjectContext {
   /// saved again (or rolled back). On success, inserted objects get permanent IDs, and a
   /// ``SaveNotification`` goes to the container's observers.
   public func save() throws(SaveError) {
-    // A stable order: inserted objects get primary keys in the order they were inserted (their
-    // temporary numbers count down from -1), and failures are listed the same way every time.
-    let pending = Array(changedObjects.values)
-    let inserted = pending.filter { $0.lifecycle == .inserted }.sorted { $0.objectID.key > $1.objectID.key }
-    let deleted = pending.filter { $0.lifecycle == .deleted }.sorted { $0.objectID < $1.objectID }
-    let updated = pending.filter { $0.lifecycle == .persisted && $0.isUpdated }.sorted { $0.objectID < $1.objectID }
+    let (inserted, updated, deleted) = pendingChanges()
     if inserted.isEmpty && deleted.isEmpty && updated.isEmpty {
       changedObjects.removeAll()
       return
     }
+    let failures = try validationFailures(inserted: inserted, updated: updated, deleted: deleted)
+    guard failures.isEmpty else { throw SaveError.validation(failures) }
 
+    let outcome: StoreWriteOutcome
+    do {
+      outcome = try store.write(
+        StoreChanges(inserted: inserted, updated: updated, deleted: deleted), policy: mergePolicy, context: self)
+    } catch let error as SaveError {
+      throw error
+    } catch {
+      throw SaveError.store("\(error)")
+    }
+    didSave(inserted: inserted, updated: updated, deleted: deleted, outcome: outcome)
+  }
+
+  /// Every rule the pending changes break — what ``save()`` would report — without writing
+  /// anything; empty when a save would pass validation. Uniqueness is checked against the
+  /// store too, so this reads it (and throws ``SaveError/store(_:)`` when it cannot).
+  public func validatePendingChanges() throws(SaveError) -> [ValidationFailure] {
+    let (inserted, updated, deleted) = pendingChanges()
+    return try validationFailures(inserted: inserted, updated: updated, deleted: deleted)
+  }
+
+  /// The objects a save writes, in a stable order: inserted objects in the order they were
+  /// inserted (their temporary numbers count down from -1), so they get primary keys in that
+  /// order, and the others by ID, so failures are listed the same way every time.
+  private func pendingChanges() -> (inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject]) {
+    let pending = Array(changedObjects.values)
+    return (
+      pending.filter { $0.lifecycle == .inserted }.sorted { $0.objectID.key > $1.objectID.key },
+      pending.filter { $0.lifecycle == .persisted && $0.isUpdated }.sorted { $0.objectID < $1.objectID },
+      pending.filter { $0.lifecycle == .deleted }.sorted { $0.objectID < $1.objectID }
+    )
+  }
+
+  private func validationFailures(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject])
+    throws(SaveError) -> [ValidationFailure]
+  {
     var validator = ObjectValidator()
     var failures: [ValidationFailure] = []
     for object in inserted + updated {
@@ -30,18 +62,7 @@ extension ObjectContext {
     } catch {
       throw SaveError.store("\(error)")
     }
-    guard failures.isEmpty else { throw SaveError.validation(failures) }
-
-    let outcome: StoreWriteOutcome
-    do {
-      outcome = try store.write(
-        StoreChanges(inserted: inserted, updated: updated, deleted: deleted), policy: mergePolicy, context: self)
-    } catch let error as SaveError {
-      throw error
-    } catch {
-      throw SaveError.store("\(error)")
-    }
-    didSave(inserted: inserted, updated: updated, deleted: deleted, outcome: outcome)
+    return failures
   }
 
   /// Brings the objects in line with what was written.
