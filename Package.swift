@@ -46,7 +46,7 @@ let package = Package(
     .testTarget(name: "ModelCodegenTests", dependencies: ["ModelCodegen", "TestSupport"]),
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
     .testTarget(name: "TaskKitTests", dependencies: ["TaskKit", "TestSupport"]),
-    .testTarget(name: "ModelcTests", dependencies: ["modelc", "TestSupport"]),
+    .testTarget(name: "ModelcTests", dependencies: ["modelc", "Persistence", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,7 @@ public enum StoreImport {
   }
 
   /// Imports JSON text.
+  @discardableResult
   public static func importJSON(_ text: String, into context: ObjectContext) throws(StoreImportError) -> Summary {
     let document: JSONValue
     do {
@@ -33,6 +34,7 @@ public enum StoreImport {
   }
 
   /// Imports a parsed document, saving `context` once; `context` must have no unsaved changes.
+  @discardableResult
   public static func importDocument(_ document: JSONValue, into context: ObjectContext) throws(StoreImportError)
     -> Summary
   {
@@ -46,6 +48,8 @@ public enum StoreImport {
     importer.linkRelationships()
     importer.checkInverses()
     guard importer.problems.isEmpty else {
+      // The model's rules too, so that one run lists everything to fix.
+      importer.reportValidationFailures()
       context.rollback()
       throw StoreImportError(problems: importer.problems)
     }
@@ -292,6 +296,19 @@ private struct Importer {
   }
 
   // MARK: - Save failures
+
+  /// Adds the validation failures of the objects as they stand, except on properties that
+  /// already have a problem of the file (a value that could not be read is also missing).
+  mutating func reportValidationFailures() {
+    guard let failures = try? context.validatePendingChanges() else { return }
+    let reported = Set(problems.map { "\($0.objectID ?? "")\u{0}\($0.property ?? "")" })
+    for failure in failures {
+      let label = label(of: failure.objectID)
+      guard !reported.contains("\(label)\u{0}\(failure.property)") else { continue }
+      problem(
+        failure.entity, label, failure.property, failure.message + (failure.value.map { " (value: \($0))" } ?? ""))
+    }
+  }
 
   mutating func report(_ error: SaveError) {
     switch error {

@@ -254,7 +254,7 @@ struct AttributeSeeder {
           throw failure("its maximum length \(high) leaves no room for more distinct values (uniqueness constraint)")
         }
       }
-      length = max(length, tail.count)
+      length = max(length, min(high, tail.count + 5))
     }
     var text = ""
     while text.count < length - tail.count {
