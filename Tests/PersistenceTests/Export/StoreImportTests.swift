@@ -76,6 +76,8 @@ struct StoreImportTests {
           "Task _id \"b\", property 'titl': entity 'Task' has no attribute or relationship 'titl'; did you mean 'title'?",
           "Task _id \"b\", property 'project': refers to _id \"nowhere\", which is no object of the file or the store",
           "Task _id \"c\", property 'tags': refers to _id \"a\", a Task; the relationship holds Tag objects",
+          // The model's rules, for the objects as they stand.
+          "Task _id \"b\", property 'title': a value is required",
         ], "\(lines.joined(separator: "\n"))")
     }
     #expect(try StoreRows.dump(url) == before)
