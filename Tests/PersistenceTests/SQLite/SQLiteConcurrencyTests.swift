@@ -68,7 +68,9 @@ import Testing
     }
   }
 
-  @Test func busyTimeoutMakesASecondWriterWait() async throws {
+  @Test func busyTimeoutMakesASecondWriterWait() throws {
+    // Plain threads, not the cooperative pool: on a small machine other tests can hold every
+    // pool thread for seconds, which would delay the commit and fail the time bound.
     let directory = try TemporaryDirectory()
     let path = directory.path("wait.sqlite")
     let first = try SQLiteConnection(path: path)
@@ -76,20 +78,37 @@ import Testing
     try first.execute("CREATE TABLE t (v)")
     try first.execute("BEGIN IMMEDIATE")
     try first.execute("INSERT INTO t VALUES (1)")
-    let holdTime = Duration.milliseconds(300)
     let clock = ContinuousClock()
-    let start = clock.now
-    async let waited: Duration = onNewThread {
-      let second = try SQLiteConnection(path: path)
-      second.busyTimeout = .seconds(10)
-      try second.execute("INSERT INTO t VALUES (2)")
-      return clock.now - start
+    let timing = WriterTiming()
+    let started = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      defer { finished.signal() }
+      do {
+        let second = try SQLiteConnection(path: path)
+        second.busyTimeout = .seconds(10)
+        timing.set(start: clock.now)
+        started.signal()
+        try second.execute("INSERT INTO t VALUES (2)")
+        timing.set(end: clock.now)
+      } catch {
+        started.signal()
+        timing.set(error: error)
+      }
     }
-    try await Task.sleep(for: holdTime)
+    thread.start()
+    started.wait()
+    Thread.sleep(forTimeInterval: 0.3)
+    let committed = clock.now
     try first.execute("COMMIT")
-    let elapsed = try await waited
-    #expect(elapsed >= holdTime)
-    #expect(elapsed < .seconds(10))
+    finished.wait()
+    let (start, end, error) = timing.values
+    #expect(error == nil)
+    let waitStart = try #require(start)
+    let waitEnd = try #require(end)
+    #expect(waitEnd >= committed, "the second writer went ahead before the first committed")
+    #expect(waitEnd - waitStart >= .milliseconds(250))
+    #expect(waitEnd - waitStart < .seconds(10))
     #expect(try first.mapRows("SELECT v FROM t ORDER BY v") { $0.int(at: 0) } == [1, 2])
   }
 
@@ -130,5 +149,21 @@ import Testing
     let handle = db.interruptHandle
     try db.close()
     handle.interrupt()
+  }
+}
+
+/// When the second writer of `busyTimeoutMakesASecondWriterWait` started and finished waiting.
+private final class WriterTiming: @unchecked Sendable {
+  private let lock = NSLock()
+  private var start: ContinuousClock.Instant?
+  private var end: ContinuousClock.Instant?
+  private var error: (any Error)?
+
+  func set(start: ContinuousClock.Instant) { lock.withLock { self.start = start } }
+  func set(end: ContinuousClock.Instant) { lock.withLock { self.end = end } }
+  func set(error: any Error) { lock.withLock { self.error = error } }
+
+  var values: (ContinuousClock.Instant?, ContinuousClock.Instant?, (any Error)?) {
+    lock.withLock { (start, end, error) }
   }
 }
