@@ -166,15 +166,18 @@ struct StoreSeederTests {
   }
 
   @Test(
-    "Every corpus model seeds, at its first, current and every fifth version",
+    "Every corpus model seeds at its first and current versions",
     .enabled(if: TestPaths.corpus != nil, Comment(rawValue: TestPaths.corpusAbsentReason)))
-  func corpus() throws {
+  func corpus() async throws {
     var versions = 0
     for url in TestPaths.corpusModels() {
+      // Long synchronous work would hold a thread of the small cooperative pool that other
+      // tests' tasks need; give it back between models.
+      await Task.yield()
       let result = ModelReader.read(path: url.path)
       guard let bundle = result.bundle, !result.diagnostics.containsErrors else { continue }
-      let chosen = Set(stride(from: 0, to: bundle.versions.count, by: 5)).union([bundle.currentVersionIndex])
-      for (index, version) in bundle.versions.enumerated() where chosen.contains(index) {
+      for index in Set([0, bundle.currentVersionIndex]).sorted() {
+        let version = bundle.versions[index]
         let container = try PersistentContainer(model: version, options: .inMemory)
         do {
           try StoreSeeder(rowsPerEntity: 5, seed: 9).seed(container.newContext())
@@ -182,6 +185,7 @@ struct StoreSeederTests {
         } catch {
           Issue.record("\(url.lastPathComponent) \(version.name): \(error)")
         }
+        await Task.yield()
       }
     }
     #expect(versions > 20)
