@@ -45,15 +45,23 @@ extension StoreConnection {
       }
       func resolve(_ id: ObjectID) -> Int64? { id.primaryKey ?? permanent[id]?.primaryKey }
 
-      // 4. Rows.
+      // 4. Rows. Each entity's INSERT is looked up once per save, not once per object.
+      var inserts: [Int: SQLiteStatement] = [:]
+      var values: [SQLiteValue] = []
       for object in changes.inserted {
         let statements = description.statements[object.layout.entity.index]
-        let statement = try connection.cachedStatement(SQLiteSQL(verbatim: statements.insertSQL))
-        var values: [SQLiteValue] = [
-          .integer(resolve(object.objectID) ?? 0), .integer(Int64(schema[object.layout.entity].entityNumber)),
-          .integer(1),
-        ]
-        values += try columnValues(of: object, statements: statements, resolve: resolve, context: context)
+        let statement: SQLiteStatement
+        if let cached = inserts[object.layout.entity.index] {
+          statement = cached
+        } else {
+          statement = try connection.cachedStatement(SQLiteSQL(verbatim: statements.insertSQL))
+          inserts[object.layout.entity.index] = statement
+        }
+        values.removeAll(keepingCapacity: true)
+        values.append(.integer(resolve(object.objectID) ?? 0))
+        values.append(.integer(Int64(statements.entityNumber)))
+        values.append(.integer(1))
+        appendColumnValues(of: object, statements: statements, resolve: resolve, context: context, to: &values)
         try statement.execute(values)
       }
       for object in updated {
@@ -170,21 +178,30 @@ extension StoreConnection {
     of object: ManagedObject, statements: EntityStatements, resolve: (ObjectID) -> Int64?, context: ObjectContext
   ) throws -> [SQLiteValue] {
     var values: [SQLiteValue] = []
-    values.reserveCapacity(statements.columns.count)
-    for column in statements.columns {
-      switch column.source {
-      case .attribute(let slot, let attribute):
-        values.append(StoredValueCodec.encode(object.attributeValues[slot], for: attribute))
+    values.reserveCapacity(statements.writeSteps.count)
+    appendColumnValues(of: object, statements: statements, resolve: resolve, context: context, to: &values)
+    return values
+  }
+
+  /// Appends the values of an object's own columns, in the order of `statements.columns`.
+  func appendColumnValues(
+    of object: ManagedObject, statements: EntityStatements, resolve: (ObjectID) -> Int64?, context: ObjectContext,
+    to values: inout [SQLiteValue]
+  ) {
+    for step in statements.writeSteps {
+      switch step {
+      case .attribute(let slot, let coding):
+        values.append(StoredValueCodec.encode(object.attributeValues[slot], coding: coding))
       case .toOneKey(let slot):
         values.append(object.toOneValues[slot].flatMap(resolve).map { .integer($0) } ?? .null)
       case .toOneEntity(let slot):
         values.append(
-          object.toOneValues[slot].map { .integer(Int64(schema[$0.entity].entityNumber)) } ?? .null)
+          object.toOneValues[slot].map { .integer(Int64(description.statements[$0.entity.index].entityNumber)) }
+            ?? .null)
       case .toOneOrder(let slot):
         values.append(orderKey(of: object, slot: slot, context: context).map { .integer($0) } ?? .null)
       }
     }
-    return values
   }
 
   /// The position (from 1) of an object among its to-one destination's ordered inverse.
@@ -200,11 +217,15 @@ extension StoreConnection {
   func writeForeignKeyOrdering(
     of object: ManagedObject, connection: SQLiteConnection, resolve: (ObjectID) -> Int64?, context: ObjectContext
   ) throws {
-    guard let mapping = Optional(schema[object.layout.entity]) else { return }
+    var mapping: EntityMapping?
     for (slot, item) in object.layout.relationships.enumerated()
     where item.relationship.isToMany && item.relationship.isOrdered {
-      guard let value = object.toManyValues[slot], value != object.committedToManyValues[slot] || object.isInserted,
-        let toMany = mapping.toMany(named: item.relationship.name), case .inverseForeignKey(let key) = toMany.storage,
+      guard let value = object.toManyValues[slot],
+        object.isInserted ? !value.ids.isEmpty : value != object.committedToManyValues[slot]
+      else { continue }
+      if mapping == nil { mapping = schema[object.layout.entity] }
+      guard let toMany = mapping?.toMany(named: item.relationship.name),
+        case .inverseForeignKey(let key) = toMany.storage,
         let orderColumn = key.orderColumn
       else { continue }
       let statement = try connection.cachedStatement(
@@ -229,12 +250,15 @@ extension StoreConnection {
   func writeJoinRows(
     of object: ManagedObject, connection: SQLiteConnection, resolve: (ObjectID) -> Int64?, context: ObjectContext
   ) throws {
-    let mapping = schema[object.layout.entity]
+    var mapping: EntityMapping?
     guard let source = resolve(object.objectID) else { return }
     for (slot, item) in object.layout.relationships.enumerated() where item.relationship.isToMany {
+      // Nothing to write for an empty relationship of a new object, or an unchanged one.
       guard let value = object.toManyValues[slot],
-        object.isInserted || value != object.committedToManyValues[slot],
-        let toMany = mapping.toMany(named: item.relationship.name), case .joinTable(let join) = toMany.storage,
+        object.isInserted ? !value.ids.isEmpty : value != object.committedToManyValues[slot]
+      else { continue }
+      if mapping == nil { mapping = schema[object.layout.entity] }
+      guard let toMany = mapping?.toMany(named: item.relationship.name), case .joinTable(let join) = toMany.storage,
         let table = schema.joinTables.first(where: { $0.name == join.table })
       else { continue }
       // One side writes: the ordered one when only one is ordered, else the table's owner.

@@ -137,22 +137,23 @@ final class StoreConnection {
   func decodeRow(_ statement: SQLiteStatement, tableName: String) throws -> StoredRow {
     let primaryKey = statement.int64(at: 0)
     let entityNumber = Int(statement.int64(at: 1))
-    guard let mapping = schema.mapping(forEntityNumber: entityNumber) else {
+    guard let entityIndex = description.entityIndex(forNumber: entityNumber) else {
       throw PersistenceError.storeFailure(
         "row \(primaryKey) of \(tableName) has Z_ENT \(entityNumber), which is no entity of the model")
     }
-    let layout = layouts[mapping.entity]
-    let plan = description.statements[mapping.entity.index].decodePlan
+    let layout = layouts.layouts[entityIndex]
+    let steps = description.statements[entityIndex].readSteps
     var attributes = [AttributeValue?](repeating: nil, count: layout.attributes.count)
     var toOne = [ObjectID?](repeating: nil, count: layout.relationships.count)
-    var entityNumbers: [Int: Int] = [:]
-    for (position, source) in plan {
+    var entityNumbers: [(slot: Int, number: Int)] = []
+    for (position, step) in steps {
       guard !statement.isNull(at: position) else { continue }
-      switch source {
-      case .attribute(let slot, let attribute):
+      switch step {
+      case .attribute(let slot, let coding):
         do {
           attributes[slot] = try StoredValueCodec.decode(
-            statement.value(at: position), for: attribute, externalDataDirectory: description.externalDataDirectory)
+            statement.value(at: position), coding: coding, name: layout.attributes[slot].name,
+            externalDataDirectory: description.externalDataDirectory)
         } catch {
           throw PersistenceError.storeFailure("\(layout.name) \(primaryKey): \(error) (table \(tableName))")
         }
@@ -160,18 +161,18 @@ final class StoreConnection {
         toOne[slot] = ObjectID(
           entity: layout.relationships[slot].destination, primaryKey: statement.int64(at: position))
       case .toOneEntity(let slot):
-        entityNumbers[slot] = Int(statement.int64(at: position))
+        entityNumbers.append((slot, Int(statement.int64(at: position))))
       case .toOneOrder:
         break
       }
     }
     for (slot, number) in entityNumbers {
-      if let key = toOne[slot]?.primaryKey, let destination = schema.mapping(forEntityNumber: number) {
-        toOne[slot] = ObjectID(entity: destination.entity, primaryKey: key)
+      if let key = toOne[slot]?.primaryKey, let destination = description.entityIndex(forNumber: number) {
+        toOne[slot] = ObjectID(entity: EntityID(destination), primaryKey: key)
       }
     }
     return StoredRow(
-      objectID: ObjectID(entity: mapping.entity, primaryKey: primaryKey), version: statement.int64(at: 2),
+      objectID: ObjectID(entity: EntityID(entityIndex), primaryKey: primaryKey), version: statement.int64(at: 2),
       attributes: attributes, toOne: toOne)
   }
 

@@ -11,6 +11,11 @@ import Foundation
 public enum StoredValueCodec {
   /// The column value for an attribute value (nil is NULL).
   public static func encode(_ value: AttributeValue?, for attribute: AttributeDescription) -> SQLiteValue {
+    encode(value, coding: AttributeCoding(attribute))
+  }
+
+  /// ``encode(_:for:)`` from what it needs of the attribute, for the store's write loop.
+  static func encode(_ value: AttributeValue?, coding: AttributeCoding) -> SQLiteValue {
     guard let value else { return .null }
     switch value {
     case .integer(let integer): return .integer(integer)
@@ -33,7 +38,7 @@ public enum StoredValueCodec {
       }
       return .blob(Array(decimal.description.utf8))
     case .binary(let data):
-      if attribute.allowsExternalBinaryDataStorage {
+      if coding.allowsExternalStorage {
         return .blob([0x01] + [UInt8](data))
       }
       return .blob([UInt8](data))
@@ -49,11 +54,20 @@ public enum StoredValueCodec {
   public static func decode(
     _ stored: SQLiteValue, for attribute: AttributeDescription, externalDataDirectory: URL? = nil
   ) throws(StoredValueError) -> AttributeValue? {
+    try decode(
+      stored, coding: AttributeCoding(attribute), name: attribute.name, externalDataDirectory: externalDataDirectory)
+  }
+
+  /// ``decode(_:for:externalDataDirectory:)`` from what it needs of the attribute, for the
+  /// store's read loop; `name` is only evaluated for an error.
+  static func decode(
+    _ stored: SQLiteValue, coding: AttributeCoding, name: @autoclosure () -> String, externalDataDirectory: URL?
+  ) throws(StoredValueError) -> AttributeValue? {
     if case .null = stored { return nil }
     func mismatch(_ detail: String) -> StoredValueError {
-      StoredValueError(attribute: attribute.name, type: attribute.attributeType, stored: stored, detail: detail)
+      StoredValueError(attribute: name(), type: coding.type, stored: stored, detail: detail)
     }
-    switch attribute.attributeType {
+    switch coding.type {
     case .integer16, .integer32, .integer64:
       switch stored {
       case .integer(let integer): return .integer(integer)
@@ -136,7 +150,7 @@ public enum StoredValueCodec {
     case .binary, .transformable, .composite, .objectID, .undefined:
       switch stored {
       case .blob(let bytes):
-        if attribute.allowsExternalBinaryDataStorage, let first = bytes.first {
+        if coding.allowsExternalStorage, let first = bytes.first {
           if first == 0x01 { return .binary(Data(bytes.dropFirst())) }
           if first == 0x02 {
             let name = String(decoding: bytes.dropFirst().filter { $0 != 0 }, as: UTF8.self)
