@@ -38,12 +38,22 @@ extension ObjectContext {
   /// inserted (their temporary numbers count down from -1), so they get primary keys in that
   /// order, and the others by ID, so failures are listed the same way every time.
   private func pendingChanges() -> (inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject]) {
-    let pending = Array(changedObjects.values)
-    return (
-      pending.filter { $0.lifecycle == .inserted }.sorted { $0.objectID.key > $1.objectID.key },
-      pending.filter { $0.lifecycle == .persisted && $0.isUpdated }.sorted { $0.objectID < $1.objectID },
-      pending.filter { $0.lifecycle == .deleted }.sorted { $0.objectID < $1.objectID }
-    )
+    var inserted: [(key: ObjectID, object: ManagedObject)] = []
+    var updated: [(key: ObjectID, object: ManagedObject)] = []
+    var deleted: [(key: ObjectID, object: ManagedObject)] = []
+    for object in changedObjects.values {
+      switch object.lifecycle {
+      case .inserted: inserted.append((object.objectID, object))
+      case .deleted: deleted.append((object.objectID, object))
+      case .persisted where object.isUpdated: updated.append((object.objectID, object))
+      case .persisted, .gone: break
+      }
+    }
+    // Temporary keys count down: -1 was inserted first.
+    inserted.sort { $0.key.key > $1.key.key }
+    updated.sort { $0.key < $1.key }
+    deleted.sort { $0.key < $1.key }
+    return (inserted.map(\.object), updated.map(\.object), deleted.map(\.object))
   }
 
   private func validationFailures(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject])

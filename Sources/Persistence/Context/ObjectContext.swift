@@ -99,13 +99,8 @@ public final class ObjectContext {
     let id = ObjectID(entity: entity, temporary: nextTemporaryNumber)
     nextTemporaryNumber += 1
     let layout = layouts[entity]
+    // The object starts with the model's default values and empty to-many relationships.
     let object = makeObject(id: id, layout: layout, isInserted: true, isFault: false)
-    for (slot, attribute) in layout.attributes.enumerated() {
-      object.attributeValues[slot] = attribute.defaultValue
-    }
-    for (slot, relationship) in layout.relationships.enumerated() where relationship.relationship.isToMany {
-      object.toManyValues[slot] = ToManyValue()
-    }
     register(object)
     changedObjects[ObjectIdentifier(object)] = object
     return object

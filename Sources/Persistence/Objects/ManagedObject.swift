@@ -41,14 +41,14 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     self.objectID = construction.objectID
     self.layout = construction.layout
     self.context = construction.context
-    let attributeCount = construction.layout.attributes.count
-    let relationshipCount = construction.layout.relationships.count
-    self.attributeValues = Array(repeating: nil, count: attributeCount)
-    self.committedAttributeValues = Array(repeating: nil, count: attributeCount)
-    self.toOneValues = Array(repeating: nil, count: relationshipCount)
-    self.committedToOneValues = Array(repeating: nil, count: relationshipCount)
-    self.toManyValues = Array(repeating: nil, count: relationshipCount)
-    self.committedToManyValues = Array(repeating: nil, count: relationshipCount)
+    // Shared arrays of the layout, copied on first write.
+    let layout = construction.layout
+    self.attributeValues = construction.isInserted ? layout.defaultAttributeValues : layout.emptyAttributeValues
+    self.committedAttributeValues = layout.emptyAttributeValues
+    self.toOneValues = layout.emptyToOneValues
+    self.committedToOneValues = layout.emptyToOneValues
+    self.toManyValues = construction.isInserted ? layout.insertedToManyValues : layout.emptyToManyValues
+    self.committedToManyValues = layout.emptyToManyValues
     self.lifecycle = construction.isInserted ? .inserted : .persisted
     self.isFaultStorage = construction.isFault
     self.storedVersion = 0

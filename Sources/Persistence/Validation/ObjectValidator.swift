@@ -5,8 +5,10 @@ import Foundation
 /// Rules: required attributes and relationships, minimum and maximum values (numbers and
 /// dates), minimum and maximum lengths (strings, in UTF-16 units as `NSString` counts them, and
 /// binary data, in bytes), regular expressions (whole-string match), to-many minimum and
-/// maximum counts, Deny deletion rules, no NaN (SQLite would store NULL), and uniqueness constraints (among the pending objects
-/// here; the store's side is the coordinator's). Every failure is reported, not just the first.
+/// maximum counts, Deny deletion rules, no NaN (SQLite would store NULL), and uniqueness
+/// constraints (among the pending objects here; the store's side is the coordinator's). Every
+/// failure is reported, not just the first. The rules come from each layout's
+/// ``ValidationRules``.
 struct ObjectValidator {
   private var regexCache: [String: NSRegularExpression] = [:]
 
@@ -20,30 +22,33 @@ struct ObjectValidator {
           rule: rule, entity: layout.name, property: property, objectID: object.objectID, value: value, message: message
         ))
     }
-    for (slot, attribute) in layout.attributes.enumerated() where !attribute.isTransient {
-      guard let value = object.attributeValues[slot] else {
+    let rules = layout.validationRules
+    for attribute in rules.attributes {
+      guard let value = object.attributeValues[attribute.slot] else {
         if !attribute.isOptional {
           fail(.required, attribute.name, nil, "a value is required")
         }
         continue
       }
-      if !AttributeValueTypeCheck.matches(value, attribute.attributeType) {
-        fail(.typeMismatch, attribute.name, "\(value)", "the value is not of type \(attribute.attributeType.rawValue)")
+      if !AttributeValueTypeCheck.matches(value, attribute.type) {
+        fail(.typeMismatch, attribute.name, "\(value)", "the value is not of type \(attribute.type.rawValue)")
         continue
       }
       if value.isNaN {
         fail(.unstorableValue, attribute.name, "nan", "NaN cannot be stored: SQLite keeps a NaN REAL as NULL")
         continue
       }
-      checkBounds(value, attribute: attribute, fail: fail)
-      if let pattern = attribute.regularExpression, !pattern.isEmpty, case .string(let string) = value {
+      if attribute.minimum != nil || attribute.maximum != nil {
+        checkBounds(value, attribute: attribute, fail: fail)
+      }
+      if let pattern = attribute.pattern, case .string(let string) = value {
         if !matches(string, pattern: pattern) {
           fail(.regularExpression, attribute.name, string, "does not match the pattern \(pattern)")
         }
       }
     }
-    for (slot, item) in layout.relationships.enumerated() where !item.relationship.isTransient {
-      let relationship = item.relationship
+    for relationship in rules.relationships {
+      let slot = relationship.slot
       if relationship.isToMany {
         // Only loaded relationships can have changed; an unloaded one is as the store has it.
         guard let value = object.toManyValues[slot] else {
@@ -102,7 +107,7 @@ struct ObjectValidator {
   }
 
   private func checkBounds(
-    _ value: AttributeValue, attribute: AttributeDescription,
+    _ value: AttributeValue, attribute: ValidationRules.Attribute,
     fail: (ValidationFailure.Rule, String, String?, String) -> Void
   ) {
     let measured: Double?
@@ -111,7 +116,7 @@ struct ObjectValidator {
     case .string(let string):
       measured = Double(string.utf16.count)
       isLength = true
-    case .binary(let data) where attribute.attributeType == .binary:
+    case .binary(let data) where attribute.type == .binary:
       measured = Double(data.count)
       isLength = true
     default:
@@ -119,20 +124,20 @@ struct ObjectValidator {
       isLength = false
     }
     guard let measured else { return }
-    if let minimum = attribute.minValue?.numericValue, measured < minimum {
+    if let minimum = attribute.minimum, measured < minimum {
       if isLength {
         fail(
           .minimumLength, attribute.name, "\(value)", "is \(Int(measured)) long; the minimum length is \(Int(minimum))")
       } else {
-        fail(.minimumValue, attribute.name, "\(value)", "is below the minimum \(attribute.minValue!)")
+        fail(.minimumValue, attribute.name, "\(value)", "is below the minimum \(attribute.minimumText)")
       }
     }
-    if let maximum = attribute.maxValue?.numericValue, measured > maximum {
+    if let maximum = attribute.maximum, measured > maximum {
       if isLength {
         fail(
           .maximumLength, attribute.name, "\(value)", "is \(Int(measured)) long; the maximum length is \(Int(maximum))")
       } else {
-        fail(.maximumValue, attribute.name, "\(value)", "is above the maximum \(attribute.maxValue!)")
+        fail(.maximumValue, attribute.name, "\(value)", "is above the maximum \(attribute.maximumText)")
       }
     }
   }
