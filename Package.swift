@@ -37,6 +37,9 @@ let package = Package(
       dependencies: ["DataModel", "Persistence", "Migration", "ModelCodegen", "ArgumentParsing"]
     ),
     .executableTarget(name: "task", dependencies: ["TaskKit", "ArgumentParsing"]),
+    // `swift run -c release runtime-benchmark`: the object context against raw SQLite (figures only).
+    .executableTarget(
+      name: "runtime-benchmark", dependencies: ["Persistence", "CSQLite"], path: "Benchmarks/RuntimeBenchmark"),
 
     // Paths of fixtures and of the shared corpus, for every test target.
     .target(name: "TestSupport", path: "Tests/TestSupport"),

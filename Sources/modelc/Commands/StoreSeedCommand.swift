@@ -7,7 +7,7 @@ enum StoreSeedCommand: ModelcCommand {
   static let spec = CommandSpec(
     "seed", abstract: "Fill a store with deterministic synthetic data valid for its model.",
     discussion:
-      "Adds N objects of every concrete entity in one transaction, with values that keep the model's rules (required values, ranges, lengths, simple regular expressions, uniqueness) and relationships within their counts. The same seed gives the same data. A missing STORE is created (at --version, default the current version); an existing one is filled at the version it is at. A rule the seeder cannot satisfy is an error naming the entity and property.",
+      "Adds N objects of every concrete entity (more of an entity when a relationship needs them) in one transaction, with values that keep the model's rules (required values, ranges, lengths, simple regular expressions, uniqueness) and relationships within their counts. The same seed gives the same data. A missing STORE is created (at --version, default the current version); an existing one is filled at the version it is at. A rule the seeder cannot satisfy is an error naming the entity and property.",
     positionals: [.required("STORE", help: "The store to fill (created when missing).")],
     options: [
       StoreOpening.modelOption,

@@ -176,6 +176,7 @@ struct ValidationRuleTests {
   func compoundUniqueness() throws {
     let store = try Self.store()
     let context = store.container.newContext()
+    @discardableResult
     func owner(_ region: String, _ number: Int64) throws -> ManagedObject {
       let owner = try Self.owner(context, name: "Ann")
       try owner.setValue(.string(region), forKey: "region")
