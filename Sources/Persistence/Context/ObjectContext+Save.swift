@@ -84,11 +84,7 @@ extension ObjectContext {
       try? refresh(object, mergeChanges: false)
     }
     // Permanent IDs replace temporary ones everywhere they appear.
-    var replacements: [ObjectID: ObjectID] = [:]
-    for object in inserted {
-      guard let permanent = outcome.permanentIDs[ObjectIdentifier(object)] else { continue }
-      replacements[object.objectID] = permanent
-    }
+    let replacements = outcome.permanentIDs
     if !replacements.isEmpty {
       for object in changedObjects.values {
         for slot in object.toOneValues.indices {
@@ -111,8 +107,8 @@ extension ObjectContext {
         registry[permanent] = WeakObject(object)
       }
     }
-    var insertedIDs = Set<ObjectID>()
-    var updatedIDs = Set<ObjectID>()
+    var insertedIDs = Set<ObjectID>(minimumCapacity: inserted.count)
+    var updatedIDs = Set<ObjectID>(minimumCapacity: updated.count)
     var deletedIDs = Set<ObjectID>()
     let discarded = Set(outcome.discarded.map(ObjectIdentifier.init))
     for object in inserted {
@@ -152,8 +148,8 @@ struct StoreChanges {
 
 /// What the store did.
 struct StoreWriteOutcome {
-  /// Permanent IDs of the inserted objects.
-  var permanentIDs: [ObjectIdentifier: ObjectID] = [:]
+  /// Permanent IDs of the inserted objects, by their temporary IDs.
+  var permanentIDs: [ObjectID: ObjectID] = [:]
   /// New row versions of updated objects.
   var versions: [ObjectIdentifier: Int64] = [:]
   /// Objects whose changes were dropped because the store won a conflict.

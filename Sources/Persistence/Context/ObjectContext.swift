@@ -68,6 +68,9 @@ public final class ObjectContext {
   }
 
   func objectDidChange(_ object: ManagedObject) {
+    // An inserted object is in `changedObjects` from its insertion until it is saved, rolled
+    // back or deleted (when it stops being `.inserted`).
+    guard object.lifecycle != .inserted else { return }
     changedObjects[ObjectIdentifier(object)] = object
   }
 

@@ -135,10 +135,9 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     guard let slot = layout.attributeSlots[key] else {
       throw ObjectAccessError.unknownAttribute(key, entity: layout.name)
     }
-    let attribute = layout.attributes[slot]
-    if let value, !AttributeValueTypeCheck.matches(value, attribute.attributeType) {
-      throw ObjectAccessError.typeMismatch(
-        attribute: key, entity: layout.name, expected: attribute.attributeType, value: value)
+    let type = layout.attributeTypes[slot]
+    if let value, !AttributeValueTypeCheck.matches(value, type) {
+      throw ObjectAccessError.typeMismatch(attribute: key, entity: layout.name, expected: type, value: value)
     }
     setAttributeValue(value, at: slot)
   }

@@ -31,6 +31,8 @@ public final class ObjectLayout: Sendable {
   public let relationshipSlots: [String: Int]
   /// Slots of the attributes stored in the store (not transient).
   public let persistentAttributeSlots: [Int]
+  /// Each attribute's type, by slot (cheap to read where the description is not needed).
+  let attributeTypes: [AttributeType]
   /// The rules the validator checks, in a form cheap to read for every object of a save.
   let validationRules: ValidationRules
   /// The values of a new object: each attribute's default.
@@ -62,6 +64,7 @@ public final class ObjectLayout: Sendable {
     self.attributeSlots = attributeSlots
     self.relationshipSlots = relationshipSlots
     self.persistentAttributeSlots = attributes.indices.filter { attributes[$0].isPersistent }
+    self.attributeTypes = attributes.map(\.attributeType)
     self.validationRules = ValidationRules(attributes: attributes, relationships: relationships)
     self.defaultAttributeValues = attributes.map(\.defaultValue)
     self.insertedToManyValues = relationships.map { $0.relationship.isToMany ? ToManyValue() : nil }

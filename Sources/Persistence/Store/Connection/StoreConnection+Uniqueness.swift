@@ -71,7 +71,7 @@ extension StoreConnection {
     }
     let connection = try connection()
     for (check, members) in ordered {
-      var seen = Set<[SQLiteValue]>()
+      var seen = Set<[SQLiteValue]>(minimumCapacity: members.count)
       var keyed: [(ManagedObject, [SQLiteValue])] = []
       keyed.reserveCapacity(members.count)
       for object in members {

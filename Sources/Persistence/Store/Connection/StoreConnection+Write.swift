@@ -39,10 +39,9 @@ extension StoreConnection {
 
       // 3. Permanent keys for inserted objects, per hierarchy.
       var permanent: [ObjectID: ObjectID] = [:]
+      permanent.reserveCapacity(changes.inserted.count)
       try allocateKeys(for: changes.inserted, connection: connection, into: &permanent)
-      for object in changes.inserted {
-        outcome.permanentIDs[ObjectIdentifier(object)] = permanent[object.objectID]
-      }
+      outcome.permanentIDs = permanent
       func resolve(_ id: ObjectID) -> Int64? { id.primaryKey ?? permanent[id]?.primaryKey }
 
       // 4. Rows. Each entity's INSERT is looked up once per save, not once per object.
