@@ -93,11 +93,9 @@ extension ObjectContext {
           }
         }
         for slot in object.toManyValues.indices {
-          guard var value = object.toManyValues[slot], value.ids.contains(where: \.isTemporary) else { continue }
-          for id in value.ids where id.isTemporary {
-            if let permanent = replacements[id] { value.replace(id, with: permanent) }
-          }
-          object.toManyValues[slot] = value
+          guard let value = object.toManyValues[slot], value.ids.contains(where: \.isTemporary) else { continue }
+          // One pass over the list, not a search per replaced ID.
+          object.toManyValues[slot] = ToManyValue(value.ids.map { replacements[$0] ?? $0 })
         }
       }
       for object in inserted {

@@ -255,12 +255,6 @@ struct ToManyValue: Equatable {
     guard members.remove(id) != nil else { return }
     ids.removeAll { $0 == id }
   }
-
-  mutating func replace(_ old: ObjectID, with new: ObjectID) {
-    guard members.remove(old) != nil else { return }
-    members.insert(new)
-    if let index = ids.firstIndex(of: old) { ids[index] = new }
-  }
 }
 
 /// A misuse of the dynamic accessors: an unknown key, a value of the wrong type, an object of

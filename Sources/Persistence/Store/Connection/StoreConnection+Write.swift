@@ -47,6 +47,7 @@ extension StoreConnection {
       // 4. Rows. Each entity's INSERT is looked up once per save, not once per object.
       var inserts: [Int: SQLiteStatement] = [:]
       var values: [SQLiteValue] = []
+      var positions = OrderPositions()
       for object in changes.inserted {
         let statements = description.statements[object.layout.entity.index]
         let statement: SQLiteStatement
@@ -60,7 +61,8 @@ extension StoreConnection {
         values.append(.integer(resolve(object.objectID) ?? 0))
         values.append(.integer(Int64(statements.entityNumber)))
         values.append(.integer(1))
-        appendColumnValues(of: object, statements: statements, resolve: resolve, context: context, to: &values)
+        appendColumnValues(
+          of: object, statements: statements, resolve: resolve, context: context, positions: &positions, to: &values)
         try statement.execute(values)
       }
       for object in updated {
@@ -68,7 +70,9 @@ extension StoreConnection {
         let checked = policy != .contextWins
         let statement = try connection.cachedStatement(
           SQLiteSQL(verbatim: checked ? statements.updateCheckedSQL : statements.updateSQL))
-        var values = try columnValues(of: object, statements: statements, resolve: resolve, context: context)
+        values.removeAll(keepingCapacity: true)
+        appendColumnValues(
+          of: object, statements: statements, resolve: resolve, context: context, positions: &positions, to: &values)
         values.append(.integer(object.objectID.primaryKey ?? 0))
         if checked { values.append(.integer(object.storedVersion)) }
         try statement.execute(values)
@@ -173,19 +177,10 @@ extension StoreConnection {
 
   // MARK: - Column values
 
-  func columnValues(
-    of object: ManagedObject, statements: EntityStatements, resolve: (ObjectID) -> Int64?, context: ObjectContext
-  ) throws -> [SQLiteValue] {
-    var values: [SQLiteValue] = []
-    values.reserveCapacity(statements.writeSteps.count)
-    appendColumnValues(of: object, statements: statements, resolve: resolve, context: context, to: &values)
-    return values
-  }
-
   /// Appends the values of an object's own columns, in the order of `statements.columns`.
   func appendColumnValues(
     of object: ManagedObject, statements: EntityStatements, resolve: (ObjectID) -> Int64?, context: ObjectContext,
-    to values: inout [SQLiteValue]
+    positions: inout OrderPositions, to values: inout [SQLiteValue]
   ) {
     for step in statements.writeSteps {
       switch step {
@@ -198,19 +193,40 @@ extension StoreConnection {
           object.toOneValues[slot].map { .integer(Int64(description.statements[$0.entity.index].entityNumber)) }
             ?? .null)
       case .toOneOrder(let slot):
-        values.append(orderKey(of: object, slot: slot, context: context).map { .integer($0) } ?? .null)
+        values.append(
+          orderKey(of: object, slot: slot, context: context, positions: &positions).map { .integer($0) } ?? .null)
       }
     }
   }
 
+  /// Positions of objects in the ordered to-many lists a save writes, worked out once per list
+  /// (a search of the list per object would make large ordered relationships quadratic).
+  struct OrderPositions {
+    struct List: Hashable {
+      var owner: ObjectIdentifier
+      var slot: Int
+    }
+
+    var lists: [List: [ObjectID: Int]] = [:]
+  }
+
   /// The position (from 1) of an object among its to-one destination's ordered inverse.
-  func orderKey(of object: ManagedObject, slot: Int, context: ObjectContext) -> Int64? {
+  func orderKey(of object: ManagedObject, slot: Int, context: ObjectContext, positions: inout OrderPositions)
+    -> Int64?
+  {
     guard let destinationID = object.toOneValues[slot], let destination = context.registry[destinationID]?.object,
       let inverseName = object.layout.relationships[slot].inverseName,
       let inverseSlot = destination.layout.relationshipSlots[inverseName],
-      let list = destination.toManyValues[inverseSlot], let index = list.ids.firstIndex(of: object.objectID)
+      let list = destination.toManyValues[inverseSlot]
     else { return nil }
-    return Int64(index + 1)
+    let key = OrderPositions.List(owner: ObjectIdentifier(destination), slot: inverseSlot)
+    if positions.lists[key] == nil {
+      var indexes: [ObjectID: Int] = [:]
+      indexes.reserveCapacity(list.ids.count)
+      for (index, id) in list.ids.enumerated() { indexes[id] = index }
+      positions.lists[key] = indexes
+    }
+    return positions.lists[key]?[object.objectID].map { Int64($0 + 1) }
   }
 
   func writeForeignKeyOrdering(
