@@ -6,7 +6,7 @@ import Foundation
 /// Each context has its own (a SQLite connection belongs to one isolation domain); several
 /// connections to one file see each other's commits thanks to WAL mode, and wait for each
 /// other's write locks up to the busy timeout. The connection opens on first use.
-final class StoreConnection {
+package final class StoreConnection {
   let description: StoreDescription
   private var openConnection: SQLiteConnection?
 
@@ -98,7 +98,7 @@ final class StoreConnection {
   }
 
   /// Reads `Z_METADATA`.
-  static func readMetadata(_ connection: SQLiteConnection) throws -> StoreMetadata {
+  package static func readMetadata(_ connection: SQLiteConnection) throws -> StoreMetadata {
     let row = try connection.firstRow("SELECT Z_UUID, Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1") { statement in
       (statement.isNull(at: 0) ? "" : statement.text(at: 0), statement.data(at: 1))
     }
@@ -109,7 +109,7 @@ final class StoreConnection {
   }
 
   /// Reads the metadata of a store file without opening it as a container.
-  static func readMetadata(at url: URL) throws -> StoreMetadata {
+  package static func readMetadata(at url: URL) throws -> StoreMetadata {
     guard FileManager.default.fileExists(atPath: url.path) else { throw PersistenceError.storeNotFound(url.path) }
     let connection = try SQLiteConnection(.file(url.path), mode: .readOnly)
     defer { try? connection.close() }
@@ -121,7 +121,7 @@ final class StoreConnection {
   }
 
   /// Replaces `Z_METADATA`'s row.
-  static func writeMetadata(_ metadata: StoreMetadata, on connection: SQLiteConnection) throws {
+  package static func writeMetadata(_ metadata: StoreMetadata, on connection: SQLiteConnection) throws {
     let plist = try metadata.propertyListData()
     try connection.execute("DELETE FROM Z_METADATA")
     try connection.execute(
