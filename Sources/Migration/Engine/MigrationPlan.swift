@@ -49,6 +49,14 @@ public enum MigrationPlanner {
     if source.versionHashes.entityHashes == destination.versionHashes.entityHashes {
       return MigrationPlan(source: source, destination: destination, steps: [])
     }
+    if let start = bundle.index(ofVersionNamed: source.name), let end = bundle.index(ofVersionNamed: destination.name),
+      start > end
+    {
+      throw MigrationPlanningError(
+        message:
+          "the store is at '\(source.name)', which comes after '\(destination.name)' in the bundle's version order; modelc does not migrate stores backwards (a newer app wrote it)"
+      )
+    }
     let direct: InferenceError
     do {
       let mapping = try LightweightInference.mappingModel(from: source, to: destination)
