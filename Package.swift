@@ -37,6 +37,11 @@ let package = Package(
       dependencies: ["DataModel", "Persistence", "Migration", "ModelCodegen", "ArgumentParsing"]
     ),
     .executableTarget(name: "task", dependencies: ["TaskKit", "ArgumentParsing"]),
+    // The benchmark harness: our hot paths against raw SQLite in the same run (release builds).
+    .executableTarget(
+      name: "modelc-bench",
+      dependencies: ["DataModel", "Persistence", "Migration", "ArgumentParsing", "CSQLite"]
+    ),
 
     // Paths of fixtures and of the shared corpus, for every test target.
     .target(name: "TestSupport", path: "Tests/TestSupport"),

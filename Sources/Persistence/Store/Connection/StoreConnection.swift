@@ -146,10 +146,10 @@ package final class StoreConnection {
     for (position, source) in plan {
       guard !statement.isNull(at: position) else { continue }
       switch source {
-      case .attribute(let slot, let attribute):
+      case .attribute(let slot, let kind):
         do {
           attributes[slot] = try StoredValueCodec.decode(
-            statement.value(at: position), for: attribute, externalDataDirectory: description.externalDataDirectory)
+            statement.value(at: position), kind: kind, externalDataDirectory: description.externalDataDirectory)
         } catch {
           throw PersistenceError.storeFailure("\(layout.name) \(primaryKey): \(error) (table \(tableName))")
         }

@@ -30,6 +30,13 @@ final class StoreDescription: Sendable {
       self.location = .sharedInMemory(name: name)
       self.keepAlive = KeepAliveConnection(try SQLiteConnection(.sharedInMemory(name: name)))
     }
+    if case .file(let url) = options.location {
+      let name = url.deletingPathExtension().lastPathComponent
+      self.externalDataDirectory = url.deletingLastPathComponent().appendingPathComponent(
+        ".\(name)_SUPPORT/_EXTERNAL_DATA", isDirectory: true)
+    } else {
+      self.externalDataDirectory = nil
+    }
     let tableColumns = EntityStatements.tableColumns(schema: schema, model: model)
     self.statements = model.entities.indices.map { index in
       let mapping = schema[EntityID(index)]
@@ -44,12 +51,9 @@ final class StoreDescription: Sendable {
     return nil
   }
 
-  /// The folder where Core Data keeps externally stored binary values.
-  var externalDataDirectory: URL? {
-    guard let url = fileURL else { return nil }
-    let name = url.deletingPathExtension().lastPathComponent
-    return url.deletingLastPathComponent().appendingPathComponent(".\(name)_SUPPORT/_EXTERNAL_DATA")
-  }
+  /// The folder where Core Data keeps externally stored binary values (computed once: URL
+  /// operations are far too slow for the row-decoding path).
+  let externalDataDirectory: URL?
 }
 
 /// Holds the connection that keeps a shared in-memory database alive; never used otherwise.
@@ -63,7 +67,7 @@ final class KeepAliveConnection: @unchecked Sendable {
 
 /// A column an entity reads or writes, and where its value lives in an object.
 enum ColumnSource: Sendable {
-  case attribute(slot: Int, attribute: AttributeDescription)
+  case attribute(slot: Int, kind: StoredValueCodec.Kind)
   case toOneKey(slot: Int)
   case toOneEntity(slot: Int)
   case toOneOrder(slot: Int)
@@ -90,7 +94,7 @@ struct EntityStatements: Sendable {
     var columns: [(name: String, source: ColumnSource)] = []
     for column in mapping.attributes {
       guard let slot = layout.attributeSlots[column.name] else { continue }
-      columns.append((column.column, .attribute(slot: slot, attribute: layout.attributes[slot])))
+      columns.append((column.column, .attribute(slot: slot, kind: StoredValueCodec.Kind(layout.attributes[slot]))))
     }
     for toOne in mapping.toOneRelationships {
       guard let slot = layout.relationshipSlots[toOne.name] else { continue }
