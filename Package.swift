@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "TaskKit", targets: ["TaskKit"]),
     .executable(name: "modelc", targets: ["modelc"]),
     .executable(name: "task", targets: ["task"]),
+    .plugin(name: "ModelcPlugin", targets: ["ModelcPlugin"]),
   ],
   targets: [
     // The system's libsqlite3 (libsqlite3-dev on Debian and Ubuntu).
@@ -30,13 +31,16 @@ let package = Package(
     .target(name: "ModelCodegen", dependencies: ["DataModel"]),
     // Command-line argument parsing shared by every executable.
     .target(name: "ArgumentParsing"),
-    // The task list's model and view-model layer.
-    .target(name: "TaskKit", dependencies: ["Persistence"]),
+    // The task list's model and view-model layer; its entity classes are generated from
+    // Models/Tasks.xcdatamodeld at build time (see Sources/TaskKit/modelc.json).
+    .target(name: "TaskKit", dependencies: ["Persistence"], exclude: ["modelc.json"], plugins: ["ModelcPlugin"]),
     .executableTarget(
       name: "modelc",
       dependencies: ["DataModel", "Persistence", "Migration", "ModelCodegen", "ArgumentParsing"]
     ),
     .executableTarget(name: "task", dependencies: ["TaskKit", "ArgumentParsing"]),
+    // Runs `modelc generate` for the models a target declares, at build time.
+    .plugin(name: "ModelcPlugin", capability: .buildTool(), dependencies: ["modelc"]),
 
     // Paths of fixtures and of the shared corpus, for every test target.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
