@@ -17,8 +17,11 @@ struct EntityPrinter {
       printer.documentation(classDocumentation)
       let modifier = plan.isFinal ? "final " : ""
       let conformance = plan.declaresConformance ? ", Persistence.GeneratedEntity" : ""
-      printer.block("\(access)\(modifier)class \(plan.className): \(plan.superclass)\(conformance)") { printer in
-        if plan.declaresConformance { printEntityName(into: &printer) }
+      let declaration = "\(access)\(modifier)class \(plan.className): \(plan.superclass)\(conformance)"
+      if plan.declaresConformance {
+        printer.block(declaration) { printer in printEntityName(into: &printer) }
+      } else {
+        printer.line(declaration + " {}")
       }
     case .category:
       if plan.declaresConformance {
