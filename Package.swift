@@ -47,7 +47,12 @@ let package = Package(
     .testTarget(name: "DataModelTests", dependencies: ["DataModel", "TestSupport"]),
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"]),
     .testTarget(name: "MigrationTests", dependencies: ["Migration", "TestSupport"]),
-    .testTarget(name: "ModelCodegenTests", dependencies: ["ModelCodegen", "TestSupport"]),
+    // Entity classes the plugin generates from Tests/Fixtures/models/Library.xcdatamodeld, with
+    // the code an app writes next to them, for the generated-code tests.
+    .target(
+      name: "GeneratedLibrary", dependencies: ["Persistence"], path: "Tests/GeneratedLibrary", exclude: ["modelc.json"],
+      plugins: ["ModelcPlugin"]),
+    .testTarget(name: "ModelCodegenTests", dependencies: ["ModelCodegen", "GeneratedLibrary", "TestSupport"]),
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
     .testTarget(name: "TaskKitTests", dependencies: ["TaskKit", "TestSupport"]),
     .testTarget(name: "ModelcTests", dependencies: ["modelc", "TestSupport"]),
