@@ -37,11 +37,7 @@ public enum GeneratedFileWriter {
         report.unchanged.append(file.name)
         continue
       }
-      do {
-        try data.write(to: url, options: .atomic)
-      } catch {
-        throw CodegenError("cannot write '\(url.path)': \(error.localizedDescription)")
-      }
+      try FileReplacement.replace(url, with: data)
       report.written.append(file.name)
     }
     let current = Set(code.files.map(\.name))
