@@ -48,28 +48,28 @@ struct CompileTests {
       ("Clashes", CodegenFixtures.clashes, CodegenOptions(accessLevel: .public)),
       ("Clashes, one file", CodegenFixtures.clashes, CodegenOptions(fileLayout: .singleFile)),
     ])
-  func packageModels(_ name: String, _ model: URL, _ options: CodegenOptions) throws {
+  func packageModels(_ name: String, _ model: URL, _ options: CodegenOptions) async throws {
     let code = try CodegenFixtures.generate(model, options)
-    let problems = SwiftCompiler.check(code.files)
+    let problems = await SwiftCompiler.check(code.files)
     #expect(problems == nil, "\(name): \(problems ?? "")")
   }
 
   @Test("The Library model compiles with the code an app writes next to it")
-  func libraryWithAppCode() throws {
+  func libraryWithAppCode() async throws {
     for layout in CodegenOptions.FileLayout.allCases {
       let code = try CodegenFixtures.generate(CodegenFixtures.library, CodegenOptions(fileLayout: layout))
-      let problems = SwiftCompiler.check(code.files, extraSources: Self.libraryAppCode)
+      let problems = await SwiftCompiler.check(code.files, extraSources: Self.libraryAppCode)
       #expect(problems == nil, "\(layout): \(problems ?? "")")
     }
   }
 
   @Test("Every entity of the Library model as a class, and as a category with the app's classes")
-  func libraryOverrides() throws {
+  func libraryOverrides() async throws {
     let asClasses = try CodegenFixtures.generate(
       CodegenFixtures.library, CodegenOptions(modeOverride: .class))
     var app = Self.libraryAppCode["App.swift"]!
     app = app.replacingOccurrences(of: "final class Chapter: ManagedObject {}\n", with: "")
-    var problems = SwiftCompiler.check(asClasses.files, extraSources: ["App.swift": app])
+    var problems = await SwiftCompiler.check(asClasses.files, extraSources: ["App.swift": app])
     #expect(problems == nil, "class: \(problems ?? "")")
 
     let asCategories = try CodegenFixtures.generate(CodegenFixtures.library, CodegenOptions(modeOverride: .category))
@@ -82,7 +82,7 @@ struct CompileTests {
       final class Author: ManagedObject {}
       final class Shelf: ManagedObject {}
       """
-    problems = SwiftCompiler.check(
+    problems = await SwiftCompiler.check(
       asCategories.files, extraSources: Self.libraryAppCode.merging(["Classes.swift": classes]) { $1 })
     #expect(problems == nil, "category: \(problems ?? "")")
   }
@@ -90,26 +90,29 @@ struct CompileTests {
   @Test(
     "Every model of the corpus compiles, every entity generated as a class",
     .enabled(if: TestPaths.corpus != nil, Comment(rawValue: TestPaths.corpusAbsentReason)))
-  func corpus() throws {
+  func corpus() async throws {
     let models = TestPaths.corpusModels()
     #expect(!models.isEmpty)
-    let failures = Failures()
-    DispatchQueue.concurrentPerform(iterations: models.count) { index in
-      let model = models[index]
-      do {
-        let code = try CodegenFixtures.generate(model, CodegenOptions(modeOverride: .class))
-        if let problems = SwiftCompiler.check(code.files) {
-          failures.append("\(model.path):\n\(problems)")
+    let failures = await withTaskGroup(of: String?.self) { group in
+      for model in models {
+        group.addTask {
+          do {
+            let code = try CodegenFixtures.generate(model, CodegenOptions(modeOverride: .class))
+            return await SwiftCompiler.check(code.files).map { "\(model.path):\n\($0)" }
+          } catch {
+            return "\(model.path): \(error)"
+          }
         }
-      } catch {
-        failures.append("\(model.path): \(error)")
       }
+      var failures: [String] = []
+      for await failure in group { if let failure { failures.append(failure) } }
+      return failures.sorted()
     }
-    #expect(failures.all.isEmpty, "\(failures.all.joined(separator: "\n\n"))")
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
   }
 
   @Test("Embedded schemas read back byte for byte, whatever they hold")
-  func stringLiteralsReadBack() throws {
+  func stringLiteralsReadBack() async throws {
     let texts = [
       "plain\nlines\n",
       "no final line break",
@@ -124,29 +127,12 @@ struct CompileTests {
     let directory = TestPaths.temporaryDirectory("codegen-literals")
     defer { try? FileManager.default.removeItem(at: directory) }
     try Data(source.utf8).write(to: directory.appendingPathComponent("main.swift"))
-    let (status, output) = SwiftCompiler.run(
+    let (status, output) = await SwiftCompiler.run(
       ["swiftc", "-swift-version", "6", "main.swift", "-o", "literals"], in: directory)
     try #require(status == 0, "\(output)")
-    let (runStatus, printed) = SwiftCompiler.run([directory.appendingPathComponent("literals").path], in: directory)
+    let (runStatus, printed) = await SwiftCompiler.run(
+      [directory.appendingPathComponent("literals").path], in: directory)
     #expect(runStatus == 0)
     #expect(printed == texts.map { "\(Array($0.utf8))\n" }.joined())
-  }
-}
-
-/// Failures collected from concurrent work.
-private final class Failures: @unchecked Sendable {
-  private let lock = NSLock()
-  private var items: [String] = []
-
-  func append(_ item: String) {
-    lock.lock()
-    items.append(item)
-    lock.unlock()
-  }
-
-  var all: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return items.sorted()
   }
 }

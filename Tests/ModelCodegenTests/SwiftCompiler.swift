@@ -5,6 +5,9 @@ import TestSupport
 /// Compiles generated files against the package's `Persistence` module, as an app's module
 /// would: Swift 6 language mode (strict concurrency), warnings as errors, SIL diagnostics
 /// included (`-c`, whole module).
+///
+/// Compilers run as child processes awaited without blocking a thread (other tests run on the
+/// same small pool), at most one per processor at a time.
 enum SwiftCompiler {
   /// The directory with the build's `.swiftmodule` files: next to the test executable (the
   /// debug build CI runs), else `.build/debug/Modules`.
@@ -19,9 +22,11 @@ enum SwiftCompiler {
     } ?? candidates[candidates.count - 1]
   }()
 
+  private static let slots = ProcessSlots(ProcessInfo.processInfo.activeProcessorCount)
+
   /// Compiles the files (and any extra sources) as one module; nil when they compile, else
   /// the compiler's output.
-  static func check(_ files: [GeneratedFile], extraSources: [String: String] = [:]) -> String? {
+  static func check(_ files: [GeneratedFile], extraSources: [String: String] = [:]) async -> String? {
     let directory = TestPaths.temporaryDirectory("codegen-compile")
     defer { try? FileManager.default.removeItem(at: directory) }
     var paths: [String] = []
@@ -42,26 +47,66 @@ enum SwiftCompiler {
         TestPaths.packageRoot.appendingPathComponent("Sources/CSQLite").path, "-o",
         directory.appendingPathComponent("check.o").path,
       ] + paths
-    let (status, output) = run(arguments, in: directory)
+    let (status, output) = await run(arguments, in: directory)
     return status == 0 ? nil : output
   }
 
   /// Runs a command through `env`, returning its exit status and its output and errors.
-  static func run(_ arguments: [String], in directory: URL) -> (Int32, String) {
+  static func run(_ arguments: [String], in directory: URL) async -> (Int32, String) {
+    await slots.acquire()
+    let result = await runNow(arguments, in: directory)
+    await slots.release()
+    return result
+  }
+
+  private static func runNow(_ arguments: [String], in directory: URL) async -> (Int32, String) {
+    let log = directory.appendingPathComponent(".output-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: log) }
+    guard let handle = try? FileHandle(forWritingTo: log) else { return (-1, "cannot create \(log.path)") }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
     process.currentDirectoryURL = directory
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    do {
-      try process.run()
-    } catch {
-      return (-1, "cannot run \(arguments[0]): \(error)")
+    process.standardOutput = handle
+    process.standardError = handle
+    let status: Int32 = await withCheckedContinuation { continuation in
+      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(returning: -1)
+      }
     }
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    try? handle.close()
+    let output = FileManager.default.contents(atPath: log.path) ?? Data()
+    return (status, String(decoding: output, as: UTF8.self))
+  }
+}
+
+/// A counting semaphore for async code.
+private actor ProcessSlots {
+  private var available: Int
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  init(_ count: Int) {
+    available = max(1, count)
+  }
+
+  func acquire() async {
+    if available > 0 {
+      available -= 1
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  func release() {
+    if waiting.isEmpty {
+      available += 1
+    } else {
+      waiting.removeFirst().resume()
+    }
   }
 }
