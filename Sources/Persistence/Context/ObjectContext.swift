@@ -99,19 +99,29 @@ public final class ObjectContext {
   }
 
   func insert(entity: EntityID) -> ManagedObject {
+    let construction = insertionConstruction(for: entity)
+    let object = container.objectClass(for: entity).init(construction)
+    didInsert(object)
+    return object
+  }
+
+  /// What a new object of an entity is made from (a fresh temporary ID).
+  func insertionConstruction(for entity: EntityID) -> ObjectConstruction {
     let id = ObjectID(entity: entity, temporary: nextTemporaryNumber)
     nextTemporaryNumber += 1
-    let layout = layouts[entity]
-    let object = makeObject(id: id, layout: layout, isInserted: true, isFault: false)
-    for (slot, attribute) in layout.attributes.enumerated() {
+    return ObjectConstruction(objectID: id, layout: layouts[entity], context: self, isInserted: true, isFault: false)
+  }
+
+  /// Gives a newly made object the model's default values and registers it as inserted.
+  func didInsert(_ object: ManagedObject) {
+    for (slot, attribute) in object.layout.attributes.enumerated() {
       object.attributeValues[slot] = attribute.defaultValue
     }
-    for (slot, relationship) in layout.relationships.enumerated() where relationship.relationship.isToMany {
+    for (slot, relationship) in object.layout.relationships.enumerated() where relationship.relationship.isToMany {
       object.toManyValues[slot] = ToManyValue()
     }
     register(object)
     changedObjects[ObjectIdentifier(object)] = object
-    return object
   }
 
   func makeObject(id: ObjectID, layout: ObjectLayout, isInserted: Bool, isFault: Bool) -> ManagedObject {
