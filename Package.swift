@@ -33,7 +33,8 @@ let package = Package(
     .target(name: "ArgumentParsing"),
     // The task list's model and view-model layer; its entity classes are generated from
     // Models/Tasks.xcdatamodeld at build time (see Sources/TaskKit/modelc.json).
-    .target(name: "TaskKit", dependencies: ["Persistence"], exclude: ["modelc.json"], plugins: ["ModelcPlugin"]),
+    .target(
+      name: "TaskKit", dependencies: ["Persistence", "Migration"], exclude: ["modelc.json"], plugins: ["ModelcPlugin"]),
     .executableTarget(
       name: "modelc",
       dependencies: ["DataModel", "Persistence", "Migration", "ModelCodegen", "ArgumentParsing"]
@@ -60,6 +61,8 @@ let package = Package(
     .testTarget(name: "ModelCodegenTests", dependencies: ["ModelCodegen", "GeneratedLibrary", "TestSupport"]),
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
     .testTarget(name: "TaskKitTests", dependencies: ["TaskKit", "TestSupport"]),
+    // Runs the built `task` executable as a user does.
+    .testTarget(name: "TaskCLITests", dependencies: ["task", "Persistence", "TestSupport"]),
     .testTarget(name: "ModelcTests", dependencies: ["modelc", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
