@@ -8,14 +8,14 @@ extension PersistentContainer {
     return try MigrationHistory.records(on: connection)
   }
 
-  /// Records a migration step in the store, in a transaction of its own; returns its `id`.
-  @discardableResult
-  public func recordMigration(_ record: MigrationRecord) throws -> Int64 {
+  /// Records a migration step in the store, in a transaction of its own. (A migration records
+  /// its steps with ``MigrationHistory/append(_:on:)`` inside its own transaction instead.)
+  public func recordMigration(_ record: MigrationRecord) throws {
     guard !options.isReadOnly else {
       throw PersistenceError.storeFailure("the store is open read-only; its history cannot change")
     }
     let connection = try StoreConnection.open(storeDescription)
     defer { try? connection.close() }
-    return try connection.transaction(.immediate) { try MigrationHistory.append(record, on: connection) }
+    try connection.transaction(.immediate) { try MigrationHistory.append(record, on: connection) }
   }
 }

@@ -24,9 +24,13 @@ public final class ObjectContext {
 
   let store: StoreConnection
   let layouts: ObjectLayouts
-  /// Every object of the context by ID, not kept alive (see ``WeakObject``), so that iterating a
-  /// large result does not keep it all in memory.
-  var registry: [ObjectID: WeakObject] = [:]
+  /// Every object of the context by ID. Unchanged objects that nothing else references any
+  /// more are dropped from time to time (``pruneRegistry()``), so that iterating a large result
+  /// does not keep it all in memory. (Weak references would do the same, but they make every
+  /// retain and release of an object take a slow path.)
+  var registry: [ObjectID: ManagedObject] = [:]
+  /// The registry size at which the next prune runs.
+  var pruneThreshold = 20_000
   /// Objects with pending changes, held strongly until saved or rolled back.
   var changedObjects: [ObjectIdentifier: ManagedObject] = [:]
   var nextTemporaryNumber: Int64 = 1
@@ -64,7 +68,7 @@ public final class ObjectContext {
 
   /// Every object the context holds right now.
   public var registeredObjects: [ManagedObject] {
-    registry.values.compactMap(\.object)
+    Array(registry.values)
   }
 
   func objectDidChange(_ object: ManagedObject) {
@@ -98,14 +102,25 @@ public final class ObjectContext {
   }
 
   func insert(entity: EntityID) -> ManagedObject {
+    let construction = insertionConstruction(for: entity)
+    let object = container.objectClass(for: entity).init(construction)
+    didInsert(object)
+    return object
+  }
+
+  /// What a new object of an entity is made from (a fresh temporary ID).
+  func insertionConstruction(for entity: EntityID) -> ObjectConstruction {
     let id = ObjectID(entity: entity, temporary: nextTemporaryNumber)
     nextTemporaryNumber += 1
-    let layout = layouts[entity]
-    // The object starts with the model's default values and empty to-many relationships.
-    let object = makeObject(id: id, layout: layout, isInserted: true, isFault: false)
+    return ObjectConstruction(objectID: id, layout: layouts[entity], context: self, isInserted: true, isFault: false)
+  }
+
+  /// Registers a newly made object as inserted. It already has the model's default values and
+  /// empty to-many relationships: `ManagedObject.init` takes them from its layout for an
+  /// inserted construction.
+  func didInsert(_ object: ManagedObject) {
     register(object)
     changedObjects[ObjectIdentifier(object)] = object
-    return object
   }
 
   func makeObject(id: ObjectID, layout: ObjectLayout, isInserted: Bool, isFault: Bool) -> ManagedObject {
@@ -115,21 +130,32 @@ public final class ObjectContext {
   }
 
   func register(_ object: ManagedObject) {
-    registry[object.objectID] = WeakObject(object)
+    registry[object.objectID] = object
+    if registry.count >= pruneThreshold {
+      pruneRegistry()
+      pruneThreshold = max(20_000, registry.count * 2)
+    }
   }
 
-  /// Forgets an object being deinitialized (called from its `deinit`), unless its ID now
-  /// stands for another object.
-  func objectWillDeinitialize(_ object: ManagedObject) {
-    if let entry = registry[object.objectID], entry.refers(to: object) {
-      registry[object.objectID] = nil
+  /// Forgets unchanged objects that only the registry still references: nobody can reach them,
+  /// and they would be read again from the store if asked for.
+  func pruneRegistry() {
+    var unreferenced: [ObjectID] = []
+    var index = registry.values.startIndex
+    while index != registry.values.endIndex {
+      if isKnownUniquelyReferenced(&registry.values[index]) {
+        let object = registry.values[index]
+        if !object.hasChanges { unreferenced.append(object.objectID) }
+      }
+      registry.values.formIndex(after: &index)
     }
+    for id in unreferenced { registry[id] = nil }
   }
 
   /// The object with this ID, registered or as a fault that loads on first use; nil when the
   /// ID belongs to no object of this context's store (a temporary ID of another context).
   public func object(with id: ObjectID) -> ManagedObject? {
-    if let object = registry[id]?.object { return object }
+    if let object = registry[id] { return object }
     guard !id.isTemporary, id.entity.index < layouts.layouts.count else { return nil }
     let object = makeObject(id: id, layout: layouts[id.entity], isInserted: false, isFault: true)
     register(object)
@@ -177,7 +203,7 @@ public final class ObjectContext {
   /// The registered object for a row, made or refreshed from the row unless it has pending
   /// changes of its own.
   func object(for row: StoredRow) -> ManagedObject {
-    if let existing = registry[row.objectID]?.object {
+    if let existing = registry[row.objectID] {
       if existing.isFaultStorage || (!existing.hasChanges && existing.storedVersion != row.version) {
         apply(row, to: existing)
         existing.toManyValues = existing.toManyValues.map { _ in nil }
@@ -253,30 +279,5 @@ public final class ObjectContext {
       object.toManyValues = object.toManyValues.map { _ in nil }
       object.committedToManyValues = object.toManyValues
     }
-  }
-}
-
-/// A registry entry: an object, held without keeping it alive.
-///
-/// Not a `weak` reference: a weak reference gives its object a side table, which sends every
-/// later retain and release of the object down a slower path — a cost paid on every object of
-/// every fetch. Instead the entry is unretained, and each object removes its own entry when it
-/// is deinitialized (`ManagedObject.deinit`), so an entry never outlives its object. Objects
-/// and their context live in one isolation domain, so the two cannot race.
-struct WeakObject {
-  private unowned(unsafe) let reference: ManagedObject
-  private let address: UnsafeMutableRawPointer
-
-  init(_ object: ManagedObject) {
-    self.reference = object
-    self.address = Unmanaged.passUnretained(object).toOpaque()
-  }
-
-  /// The object (alive: its entry goes when it does).
-  var object: ManagedObject? { reference }
-
-  /// Whether the entry is for this object (without retaining it, which `deinit` must not).
-  func refers(to object: ManagedObject) -> Bool {
-    address == Unmanaged.passUnretained(object).toOpaque()
   }
 }

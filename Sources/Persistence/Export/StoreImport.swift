@@ -290,7 +290,7 @@ private struct Importer {
 
   /// The file's label for an object, or its URI when it is an object of the store.
   func label(of id: ObjectID) -> String {
-    if let object = context.registry[id]?.object, let label = labels[ObjectIdentifier(object)] { return label }
+    if let object = context.registry[id], let label = labels[ObjectIdentifier(object)] { return label }
     return ObjectJSON.identifier(
       of: id, entityName: context.layouts[id.entity].name, storeUUID: context.container.storeUUID)
   }

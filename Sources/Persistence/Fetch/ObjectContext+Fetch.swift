@@ -6,6 +6,7 @@ extension ObjectContext {
   /// The objects a request selects.
   public func fetch<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [Result] {
     let objects = try fetchObjects(request)
+    if Result.self == ManagedObject.self, let same = objects as? [Result] { return same }
     return objects.compactMap { $0 as? Result }
   }
 
@@ -143,7 +144,7 @@ extension ObjectContext {
             next.append(id)
           }
         }
-        let missing = next.filter { !$0.isTemporary && (registry[$0]?.object?.isFault ?? true) }
+        let missing = next.filter { !$0.isTemporary && (registry[$0]?.isFault ?? true) }
         if !missing.isEmpty { prefetch(missing) }
         level = next.compactMap { self.object(with: $0) }
       }
@@ -177,7 +178,9 @@ public struct FetchBatchSequence<Result: ManagedObject>: Sequence {
         let end = Swift.min(sequence.ids.count, position + sequence.batchSize)
         let slice = Array(sequence.ids[position..<end])
         position = end
-        sequence.context.prefetch(slice.filter { sequence.context.registry[$0]?.object?.isFault ?? true })
+        batch = []
+        sequence.context.pruneRegistry()
+        sequence.context.prefetch(slice.filter { sequence.context.registry[$0]?.isFault ?? true })
         batch = slice.compactMap { sequence.context.object(with: $0) as? Result }
         batchPosition = 0
         if batch.isEmpty { return next() }

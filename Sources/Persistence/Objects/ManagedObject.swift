@@ -54,10 +54,6 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     self.storedVersion = 0
   }
 
-  deinit {
-    context?.objectWillDeinitialize(self)
-  }
-
   public var id: ObjectID { objectID }
 
   public static func == (lhs: ManagedObject, rhs: ManagedObject) -> Bool { lhs === rhs }

@@ -77,7 +77,6 @@ enum StoreInfoCommand: ModelcCommand {
 
   static func json(of record: MigrationRecord) -> JSONValue {
     var object = JSONObjectBuilder()
-    object.add("id", record.id.map { .integer($0) } ?? .null)
     object.add("at", .string(ISO8601Milliseconds.string(from: record.date)))
     object.add("kind", .string(record.kind))
     object.add("fromVersion", .string(record.fromVersion))

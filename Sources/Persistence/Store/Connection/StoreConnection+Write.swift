@@ -59,7 +59,7 @@ extension StoreConnection {
         }
         values.removeAll(keepingCapacity: true)
         values.append(.integer(resolve(object.objectID) ?? 0))
-        values.append(.integer(Int64(statements.entityNumber)))
+        values.append(.integer(Int64(statements.mapping.entityNumber)))
         values.append(.integer(1))
         appendColumnValues(
           of: object, statements: statements, resolve: resolve, context: context, positions: &positions, to: &values)
@@ -182,16 +182,15 @@ extension StoreConnection {
     of object: ManagedObject, statements: EntityStatements, resolve: (ObjectID) -> Int64?, context: ObjectContext,
     positions: inout OrderPositions, to values: inout [SQLiteValue]
   ) {
-    for step in statements.writeSteps {
-      switch step {
-      case .attribute(let slot, let coding):
-        values.append(StoredValueCodec.encode(object.attributeValues[slot], coding: coding))
+    for column in statements.columns {
+      switch column.source {
+      case .attribute(let slot, let kind):
+        values.append(StoredValueCodec.encode(object.attributeValues[slot], kind: kind))
       case .toOneKey(let slot):
         values.append(object.toOneValues[slot].flatMap(resolve).map { .integer($0) } ?? .null)
       case .toOneEntity(let slot):
         values.append(
-          object.toOneValues[slot].map { .integer(Int64(description.statements[$0.entity.index].entityNumber)) }
-            ?? .null)
+          object.toOneValues[slot].map { .integer(Int64(schema[$0.entity].entityNumber)) } ?? .null)
       case .toOneOrder(let slot):
         values.append(
           orderKey(of: object, slot: slot, context: context, positions: &positions).map { .integer($0) } ?? .null)
@@ -214,7 +213,7 @@ extension StoreConnection {
   func orderKey(of object: ManagedObject, slot: Int, context: ObjectContext, positions: inout OrderPositions)
     -> Int64?
   {
-    guard let destinationID = object.toOneValues[slot], let destination = context.registry[destinationID]?.object,
+    guard let destinationID = object.toOneValues[slot], let destination = context.registry[destinationID],
       let inverseName = object.layout.relationships[slot].inverseName,
       let inverseSlot = destination.layout.relationshipSlots[inverseName],
       let list = destination.toManyValues[inverseSlot]

@@ -6,7 +6,7 @@ import Foundation
 /// Each context has its own (a SQLite connection belongs to one isolation domain); several
 /// connections to one file see each other's commits thanks to WAL mode, and wait for each
 /// other's write locks up to the busy timeout. The connection opens on first use.
-final class StoreConnection {
+package final class StoreConnection {
   let description: StoreDescription
   private var openConnection: SQLiteConnection?
 
@@ -101,7 +101,7 @@ final class StoreConnection {
   }
 
   /// Reads `Z_METADATA`.
-  static func readMetadata(_ connection: SQLiteConnection) throws -> StoreMetadata {
+  package static func readMetadata(_ connection: SQLiteConnection) throws -> StoreMetadata {
     let row = try connection.firstRow("SELECT Z_UUID, Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1") { statement in
       (statement.isNull(at: 0) ? "" : statement.text(at: 0), statement.data(at: 1))
     }
@@ -112,7 +112,7 @@ final class StoreConnection {
   }
 
   /// Reads the metadata of a store file without opening it as a container.
-  static func readMetadata(at url: URL) throws -> StoreMetadata {
+  package static func readMetadata(at url: URL) throws -> StoreMetadata {
     guard FileManager.default.fileExists(atPath: url.path) else { throw PersistenceError.storeNotFound(url.path) }
     let connection = try SQLiteConnection(.file(url.path), mode: .readOnly)
     defer { try? connection.close() }
@@ -124,7 +124,7 @@ final class StoreConnection {
   }
 
   /// Replaces `Z_METADATA`'s row.
-  static func writeMetadata(_ metadata: StoreMetadata, on connection: SQLiteConnection) throws {
+  package static func writeMetadata(_ metadata: StoreMetadata, on connection: SQLiteConnection) throws {
     let plist = try metadata.propertyListData()
     try connection.execute("DELETE FROM Z_METADATA")
     try connection.execute(
@@ -137,23 +137,22 @@ final class StoreConnection {
   func decodeRow(_ statement: SQLiteStatement, tableName: String) throws -> StoredRow {
     let primaryKey = statement.int64(at: 0)
     let entityNumber = Int(statement.int64(at: 1))
-    guard let entityIndex = description.entityIndex(forNumber: entityNumber) else {
+    guard let mapping = schema.mapping(forEntityNumber: entityNumber) else {
       throw PersistenceError.storeFailure(
         "row \(primaryKey) of \(tableName) has Z_ENT \(entityNumber), which is no entity of the model")
     }
-    let layout = layouts.layouts[entityIndex]
-    let steps = description.statements[entityIndex].readSteps
+    let layout = layouts[mapping.entity]
+    let plan = description.statements[mapping.entity.index].decodePlan
     var attributes = [AttributeValue?](repeating: nil, count: layout.attributes.count)
     var toOne = [ObjectID?](repeating: nil, count: layout.relationships.count)
-    var entityNumbers: [(slot: Int, number: Int)] = []
-    for (position, step) in steps {
+    var entityNumbers: [Int: Int] = [:]
+    for (position, source) in plan {
       guard !statement.isNull(at: position) else { continue }
-      switch step {
-      case .attribute(let slot, let coding):
+      switch source {
+      case .attribute(let slot, let kind):
         do {
           attributes[slot] = try StoredValueCodec.decode(
-            statement.value(at: position), coding: coding, name: layout.attributes[slot].name,
-            externalDataDirectory: description.externalDataDirectory)
+            statement.value(at: position), kind: kind, externalDataDirectory: description.externalDataDirectory)
         } catch {
           throw PersistenceError.storeFailure("\(layout.name) \(primaryKey): \(error) (table \(tableName))")
         }
@@ -161,18 +160,18 @@ final class StoreConnection {
         toOne[slot] = ObjectID(
           entity: layout.relationships[slot].destination, primaryKey: statement.int64(at: position))
       case .toOneEntity(let slot):
-        entityNumbers.append((slot, Int(statement.int64(at: position))))
+        entityNumbers[slot] = Int(statement.int64(at: position))
       case .toOneOrder:
         break
       }
     }
     for (slot, number) in entityNumbers {
-      if let key = toOne[slot]?.primaryKey, let destination = description.entityIndex(forNumber: number) {
-        toOne[slot] = ObjectID(entity: EntityID(destination), primaryKey: key)
+      if let key = toOne[slot]?.primaryKey, let destination = schema.mapping(forEntityNumber: number) {
+        toOne[slot] = ObjectID(entity: destination.entity, primaryKey: key)
       }
     }
     return StoredRow(
-      objectID: ObjectID(entity: EntityID(entityIndex), primaryKey: primaryKey), version: statement.int64(at: 2),
+      objectID: ObjectID(entity: mapping.entity, primaryKey: primaryKey), version: statement.int64(at: 2),
       attributes: attributes, toOne: toOne)
   }
 

@@ -13,8 +13,6 @@ final class StoreDescription: Sendable {
   private let keepAlive: KeepAliveConnection?
   /// Per-entity SQL prepared once.
   let statements: [EntityStatements]
-  /// The entity index of each `Z_ENT` number (-1 for numbers of no entity), for decoding rows.
-  let entityIndexByNumber: [Int]
 
   init(model: ModelVersion, options: StoreOptions) throws {
     self.model = model
@@ -27,12 +25,16 @@ final class StoreDescription: Sendable {
     case .file(let url):
       self.location = .file(url.path)
       self.keepAlive = nil
-      self.externalDataDirectory = url.deletingLastPathComponent().appendingPathComponent(
-        ".\(url.deletingPathExtension().lastPathComponent)_SUPPORT/_EXTERNAL_DATA")
     case .inMemory:
       let name = "modelc-memory-\(UUID().uuidString)"
       self.location = .sharedInMemory(name: name)
       self.keepAlive = KeepAliveConnection(try SQLiteConnection(.sharedInMemory(name: name)))
+    }
+    if case .file(let url) = options.location {
+      let name = url.deletingPathExtension().lastPathComponent
+      self.externalDataDirectory = url.deletingLastPathComponent().appendingPathComponent(
+        ".\(name)_SUPPORT/_EXTERNAL_DATA", isDirectory: true)
+    } else {
       self.externalDataDirectory = nil
     }
     let tableColumns = EntityStatements.tableColumns(schema: schema, model: model)
@@ -41,16 +43,6 @@ final class StoreDescription: Sendable {
       return EntityStatements(
         mapping: mapping, layout: layouts.layouts[index], tableColumns: tableColumns[mapping.rootEntity.index] ?? [])
     }
-    var byNumber = [Int](repeating: -1, count: (schema.entities.map(\.entityNumber).max() ?? 0) + 1)
-    for mapping in schema.entities { byNumber[mapping.entityNumber] = mapping.entity.index }
-    self.entityIndexByNumber = byNumber
-  }
-
-  /// The entity index of a `Z_ENT` number, if it is one of the model's.
-  func entityIndex(forNumber number: Int) -> Int? {
-    guard number >= 0, number < entityIndexByNumber.count else { return nil }
-    let index = entityIndexByNumber[number]
-    return index >= 0 ? index : nil
   }
 
   /// The URL of the store file, for file stores.
@@ -59,8 +51,8 @@ final class StoreDescription: Sendable {
     return nil
   }
 
-  /// The folder where Core Data keeps externally stored binary values (computed once: it is
-  /// passed to every value decoded).
+  /// The folder where Core Data keeps externally stored binary values (computed once: URL
+  /// operations are far too slow for the row-decoding path).
   let externalDataDirectory: URL?
 }
 
@@ -75,49 +67,16 @@ final class KeepAliveConnection: @unchecked Sendable {
 
 /// A column an entity reads or writes, and where its value lives in an object.
 enum ColumnSource: Sendable {
-  case attribute(slot: Int, attribute: AttributeDescription)
-  case toOneKey(slot: Int)
-  case toOneEntity(slot: Int)
-  case toOneOrder(slot: Int)
-
-  /// The same source without the attribute's description, cheap to copy in loops over rows.
-  var step: ColumnStep {
-    switch self {
-    case .attribute(let slot, let attribute): .attribute(slot: slot, coding: AttributeCoding(attribute))
-    case .toOneKey(let slot): .toOneKey(slot: slot)
-    case .toOneEntity(let slot): .toOneEntity(slot: slot)
-    case .toOneOrder(let slot): .toOneOrder(slot: slot)
-    }
-  }
-}
-
-/// What encoding and decoding an attribute's column needs: its type and whether it allows
-/// external storage. Trivially copyable, unlike `AttributeDescription`.
-struct AttributeCoding: Sendable, Hashable {
-  let type: AttributeType
-  let allowsExternalStorage: Bool
-
-  init(_ attribute: AttributeDescription) {
-    self.type = attribute.attributeType
-    self.allowsExternalStorage = attribute.allowsExternalBinaryDataStorage
-  }
-}
-
-/// ``ColumnSource`` for the hot loops: reading rows and writing objects.
-enum ColumnStep: Sendable {
-  case attribute(slot: Int, coding: AttributeCoding)
+  case attribute(slot: Int, kind: StoredValueCodec.Kind)
   case toOneKey(slot: Int)
   case toOneEntity(slot: Int)
   case toOneOrder(slot: Int)
 }
 
 /// The SQL of one entity: its INSERT and UPDATE statements, and how to decode a row of its
-/// table (which may hold columns of sibling entities too) into its slots. A class, so that the
-/// read and write loops share it instead of copying it per row.
-final class EntityStatements: Sendable {
+/// table (which may hold columns of sibling entities too) into its slots.
+struct EntityStatements: Sendable {
   let mapping: EntityMapping
-  /// The entity's `Z_ENT`.
-  let entityNumber: Int
   let tableName: String
   /// The entity's own columns (after Z_PK, Z_ENT, Z_OPT), in order, for writing.
   let columns: [(name: String, source: ColumnSource)]
@@ -125,22 +84,17 @@ final class EntityStatements: Sendable {
   let selectPrefix: String
   /// For reading a row of this entity: (position in the SELECT, source).
   let decodePlan: [(position: Int, source: ColumnSource)]
-  /// ``decodePlan`` as cheap steps.
-  let readSteps: [(position: Int, step: ColumnStep)]
-  /// ``columns``' sources as cheap steps, for writing.
-  let writeSteps: [ColumnStep]
   let insertSQL: String
   let updateSQL: String
   let updateCheckedSQL: String
 
   init(mapping: EntityMapping, layout: ObjectLayout, tableColumns: [String]) {
     self.mapping = mapping
-    self.entityNumber = mapping.entityNumber
     self.tableName = mapping.tableName
     var columns: [(name: String, source: ColumnSource)] = []
     for column in mapping.attributes {
       guard let slot = layout.attributeSlots[column.name] else { continue }
-      columns.append((column.column, .attribute(slot: slot, attribute: layout.attributes[slot])))
+      columns.append((column.column, .attribute(slot: slot, kind: StoredValueCodec.Kind(layout.attributes[slot]))))
     }
     for toOne in mapping.toOneRelationships {
       guard let slot = layout.relationshipSlots[toOne.name] else { continue }
@@ -151,8 +105,6 @@ final class EntityStatements: Sendable {
     self.columns = columns
     let positions = Dictionary(tableColumns.enumerated().map { ($1, $0 + 3) }, uniquingKeysWith: { first, _ in first })
     self.decodePlan = columns.compactMap { column in positions[column.name].map { ($0, column.source) } }
-    self.readSteps = decodePlan.map { ($0.position, $0.source.step) }
-    self.writeSteps = columns.map(\.source.step)
     let table = SQLiteIdentifier.quote(mapping.tableName)
     self.selectPrefix =
       "SELECT t.Z_PK, t.Z_ENT, t.Z_OPT\(tableColumns.map { ", t.\(SQLiteIdentifier.quote($0))" }.joined()) FROM \(table) AS t"

@@ -1,47 +1,44 @@
 import Foundation
 
-/// One step of a store's migration history, as modelc keeps it in its own table
-/// (``MigrationHistory``).
+/// One step of a store's migration history: when, from which version to which, and how.
 public struct MigrationRecord: Sendable, Hashable {
-  /// The row's number, in the order steps ran; nil before the record is stored.
-  public var id: Int64?
-  /// When the step ran.
+  /// When the step committed.
   public var date: Date
-  /// What ran: `lightweight` (inferred), `mapping` (a mapping model), or another word the
-  /// migration engine chooses.
-  public var kind: String
-  /// The model version the store was at.
+  /// The version the store was at.
   public var fromVersion: String
-  /// The model version the step brought it to.
+  /// The version the step brought it to.
   public var toVersion: String
-  /// The source version's checksum (`NSStoreModelVersionChecksumKey`).
+  /// The model checksum of `fromVersion`.
   public var fromChecksum: String
-  /// The destination version's checksum.
+  /// The model checksum of `toVersion`.
   public var toChecksum: String
-  /// Free text: what the step did (changes, rows, time).
+  /// `lightweight` (inferred) or `mapped` (from a mapping model).
+  public var kind: String
+  /// What ran, in a sentence (tables rebuilt, columns added…).
   public var detail: String
 
-  /// A record with every field given.
   public init(
-    id: Int64? = nil, date: Date = Date(), kind: String, fromVersion: String, toVersion: String, fromChecksum: String,
-    toChecksum: String, detail: String = ""
+    date: Date, fromVersion: String, toVersion: String, fromChecksum: String, toChecksum: String, kind: String,
+    detail: String
   ) {
-    self.id = id
     self.date = date
-    self.kind = kind
     self.fromVersion = fromVersion
     self.toVersion = toVersion
     self.fromChecksum = fromChecksum
     self.toChecksum = toChecksum
+    self.kind = kind
     self.detail = detail
   }
+}
 
-  /// A step from one model version to another, with their checksums.
+extension MigrationRecord {
+  /// A step from one model version to another, with their checksums
+  /// (`NSStoreModelVersionChecksumKey`).
   public init(
     date: Date = Date(), kind: String, from source: ModelVersion, to destination: ModelVersion, detail: String = ""
   ) {
     self.init(
-      date: date, kind: kind, fromVersion: source.name, toVersion: destination.name,
-      fromChecksum: source.versionHashes.checksum, toChecksum: destination.versionHashes.checksum, detail: detail)
+      date: date, fromVersion: source.name, toVersion: destination.name, fromChecksum: source.versionHashes.checksum,
+      toChecksum: destination.versionHashes.checksum, kind: kind, detail: detail)
   }
 }
