@@ -22,10 +22,24 @@ package struct XMLSourceParser {
   /// first bad byte.
   package static func parse(_ bytes: [UInt8]) throws(XMLSyntaxError) -> XMLSourceElement {
     if let bad = Self.firstInvalidUTF8Offset(in: bytes) {
+      // A file saved in another encoding usually says so: name the declaration, not a byte.
+      var declaration = XMLSourceParser(bytes: bytes)
+      try declaration.checkLeadingDeclaration()
       throw XMLSyntaxError(offset: bad, message: "the file is not valid UTF-8 (invalid byte sequence)")
     }
     var parser = XMLSourceParser(bytes: bytes)
     return try parser.parseDocument()
+  }
+
+  /// How deep elements may nest. Model files nest five levels at most; the limit keeps a
+  /// hostile or corrupt file from overflowing the stack of the recursive descent.
+  package static let maximumDepth = 256
+
+  /// Checks the encoding named by an XML declaration at the start of the document, if any.
+  private mutating func checkLeadingDeclaration() throws(XMLSyntaxError) {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    skipWhitespace()
+    if matches("<?xml") { try parseProcessingInstruction(isFirst: true) }
   }
 
   // MARK: - Document
@@ -55,7 +69,7 @@ package struct XMLSourceParser {
         guard root == nil else {
           throw XMLSyntaxError(offset: index, message: "a second root element; an XML document has exactly one")
         }
-        root = try parseElement()
+        root = try parseElement(depth: 1)
       }
     }
     guard let root else {
@@ -127,8 +141,12 @@ package struct XMLSourceParser {
 
   // MARK: - Elements
 
-  private mutating func parseElement() throws(XMLSyntaxError) -> XMLSourceElement {
+  private mutating func parseElement(depth: Int) throws(XMLSyntaxError) -> XMLSourceElement {
     let start = index
+    guard depth <= Self.maximumDepth else {
+      throw XMLSyntaxError(
+        offset: start, message: "elements are nested more than \(Self.maximumDepth) levels deep; this is not a model file")
+    }
     index += 1  // <
     let name = readName()
     guard !name.isEmpty else {
@@ -228,7 +246,7 @@ package struct XMLSourceParser {
           }
           index = end + 2
         } else {
-          element.children.append(try parseElement())
+          element.children.append(try parseElement(depth: depth + 1))
         }
       } else {
         let textStart = index
