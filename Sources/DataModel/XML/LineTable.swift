@@ -1,7 +1,8 @@
 /// Maps byte offsets of a UTF-8 document to 1-based lines and columns.
 ///
 /// Columns count Unicode scalars, as editors and the Swift compiler do, so a line holding `é`
-/// still points at the right character after it.
+/// still points at the right character after it. A byte order mark takes no column: editors do
+/// not show it.
 package struct LineTable: Sendable {
   private let bytes: [UInt8]
   private let lineStarts: [Int]
@@ -27,6 +28,7 @@ package struct LineTable: Sendable {
     }
     var column = 1
     var index = lineStarts[low]
+    if low == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = min(3, clamped) }
     while index < clamped {
       if bytes[index] & 0xC0 != 0x80 { column += 1 }
       index += 1
