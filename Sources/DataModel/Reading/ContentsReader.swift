@@ -131,16 +131,49 @@ struct ContentsReader {
     return value
   }
 
-  private mutating func userInfo(of element: XMLSourceElement) -> UserInfo {
+  /// Reads a `<userInfo>`; unknown markup in it goes to `strays`, under a copy of the container.
+  private mutating func userInfo(of element: XMLSourceElement, strays: inout [UnknownElement]) -> UserInfo {
     var entries: [UserInfo.Entry] = []
-    for entry in element.children where entry.name == "entry" {
-      _ = unknownAttributes(of: entry, known: ["key", "value"])
-      entries.append(UserInfo.Entry(key: entry.attribute("key") ?? "", value: entry.attribute("value") ?? ""))
+    var unknown: [UnknownElement] = []
+    for child in element.children {
+      if child.name == "entry" {
+        entries.append(UserInfo.Entry(key: child.attribute("key") ?? "", value: child.attribute("value") ?? ""))
+        if !unknownAttributes(of: child, known: ["key", "value"]).isEmpty { unknown.append(Self.convertUnknown(child)) }
+      } else {
+        unknown.append(unknownElement(child, in: element.name))
+      }
     }
-    for other in element.children where other.name != "entry" {
-      _ = unknownElement(other, in: "userInfo")
-    }
+    if !unknown.isEmpty { strays.append(UnknownElement(name: element.name, children: unknown)) }
     return UserInfo(entries: entries)
+  }
+
+  /// Reads `<uniquenessConstraints>` or `<compoundIndexes>`: a list of groups (`group`) of
+  /// elements (`item`) each naming a property in `value`. Unknown markup goes to `strays`.
+  private mutating func propertyGroups(
+    of element: XMLSourceElement, group: String, item: String, strays: inout [UnknownElement]
+  ) -> [(properties: [String], offset: Int)] {
+    var groups: [(properties: [String], offset: Int)] = []
+    var unknown: [UnknownElement] = []
+    for child in element.children {
+      guard child.name == group else {
+        unknown.append(unknownElement(child, in: element.name))
+        continue
+      }
+      var properties: [String] = []
+      var unknownParts: [UnknownElement] = []
+      for part in child.children {
+        if part.name == item {
+          properties.append(part.attribute("value") ?? "")
+          if !unknownAttributes(of: part, known: ["value"]).isEmpty { unknownParts.append(Self.convertUnknown(part)) }
+        } else {
+          unknownParts.append(unknownElement(part, in: group))
+        }
+      }
+      if !unknownParts.isEmpty { unknown.append(UnknownElement(name: group, children: unknownParts)) }
+      groups.append((properties, child.offset))
+    }
+    if !unknown.isEmpty { strays.append(UnknownElement(name: element.name, children: unknown)) }
+    return groups
   }
 
   // MARK: - Model
@@ -226,25 +259,17 @@ struct ContentsReader {
       case "fetchedProperty": entity.fetchedProperties.append(readFetchedProperty(child, entity: name))
       case "fetchIndex": entity.fetchIndexes.append(readFetchIndex(child, entity: name))
       case "uniquenessConstraints":
-        for constraint in child.children {
-          guard constraint.name == "uniquenessConstraint" else {
-            _ = unknownElement(constraint, in: child.name)
-            continue
-          }
-          let properties = constraint.children.filter { $0.name == "constraint" }.map { $0.attribute("value") ?? "" }
+        for group in propertyGroups(
+          of: child, group: "uniquenessConstraint", item: "constraint", strays: &entity.unknownElements)
+        {
           entity.uniquenessConstraints.append(
-            UniquenessConstraint(properties: properties, location: location(constraint.offset)))
+            UniquenessConstraint(properties: group.properties, location: location(group.offset)))
         }
       case "compoundIndexes":
-        for index in child.children {
-          guard index.name == "compoundIndex" else {
-            _ = unknownElement(index, in: child.name)
-            continue
-          }
-          let properties = index.children.filter { $0.name == "index" }.map { $0.attribute("value") ?? "" }
-          entity.compoundIndexes.append(CompoundIndex(properties: properties, location: location(index.offset)))
+        for group in propertyGroups(of: child, group: "compoundIndex", item: "index", strays: &entity.unknownElements) {
+          entity.compoundIndexes.append(CompoundIndex(properties: group.properties, location: location(group.offset)))
         }
-      case "userInfo": entity.userInfo = userInfo(of: child)
+      case "userInfo": entity.userInfo = userInfo(of: child, strays: &entity.unknownElements)
       default: entity.unknownElements.append(unknownElement(child, in: "entity"))
       }
     }
@@ -316,7 +341,7 @@ struct ContentsReader {
     attribute.unknownAttributes = unknownAttributes(of: element, known: Self.attributeAttributes)
     for child in element.children {
       if child.name == "userInfo" {
-        attribute.userInfo = userInfo(of: child)
+        attribute.userInfo = userInfo(of: child, strays: &attribute.unknownElements)
       } else {
         attribute.unknownElements.append(unknownElement(child, in: "attribute"))
       }
@@ -459,7 +484,7 @@ struct ContentsReader {
     relationship.unknownAttributes = unknownAttributes(of: element, known: Self.relationshipAttributes)
     for child in element.children {
       if child.name == "userInfo" {
-        relationship.userInfo = userInfo(of: child)
+        relationship.userInfo = userInfo(of: child, strays: &relationship.unknownElements)
       } else {
         relationship.unknownElements.append(unknownElement(child, in: "relationship"))
       }
@@ -486,7 +511,7 @@ struct ContentsReader {
     for child in element.children {
       switch child.name {
       case "fetchRequest": property.fetchRequest = readFetchRequest(child, entity: entity, property: name)
-      case "userInfo": property.userInfo = userInfo(of: child)
+      case "userInfo": property.userInfo = userInfo(of: child, strays: &property.unknownElements)
       default: property.unknownElements.append(unknownElement(child, in: "fetchedProperty"))
       }
     }
@@ -514,7 +539,7 @@ struct ContentsReader {
     request.returnDistinctResults = flag("returnDistinctResults", of: element, entity: entity, property: property)
     request.unknownAttributes = unknownAttributes(of: element, known: Self.fetchRequestAttributes)
     for child in element.children {
-      _ = unknownElement(child, in: "fetchRequest")
+      request.unknownElements.append(unknownElement(child, in: "fetchRequest"))
     }
     return request
   }
@@ -525,10 +550,11 @@ struct ContentsReader {
     index.unknownAttributes = unknownAttributes(of: element, known: ["name"])
     for child in element.children {
       guard child.name == "fetchIndexElement" else {
-        _ = unknownElement(child, in: "fetchIndex")
+        index.unknownElements.append(unknownElement(child, in: "fetchIndex"))
         continue
       }
-      _ = unknownAttributes(of: child, known: ["property", "expression", "expressionType", "type", "order"])
+      let unknownElementAttributes = unknownAttributes(
+        of: child, known: ["property", "expression", "expressionType", "type", "order"])
       let type = FetchIndexDescription.Element.IndexType(xmlValue: child.attribute("type") ?? "Binary")
       var ascending = true
       if let order = child.sourceAttribute("order") {
@@ -555,6 +581,7 @@ struct ContentsReader {
         continue
       }
       indexElement.location = location(child.offset)
+      indexElement.unknownAttributes = unknownElementAttributes
       index.elements.append(indexElement)
     }
     return index
@@ -568,8 +595,11 @@ struct ContentsReader {
     for child in element.children {
       if child.name == "memberEntity" {
         configuration.memberEntities.append(child.attribute("name") ?? "")
+        if !unknownAttributes(of: child, known: ["name"]).isEmpty {
+          configuration.unknownElements.append(Self.convertUnknown(child))
+        }
       } else {
-        _ = unknownElement(child, in: "configuration")
+        configuration.unknownElements.append(unknownElement(child, in: "configuration"))
       }
     }
     return configuration
@@ -583,7 +613,7 @@ struct ContentsReader {
       if child.name == "attribute" {
         composite.attributes.append(readAttribute(child, entity: name))
       } else {
-        _ = unknownElement(child, in: "composite")
+        composite.unknownElements.append(unknownElement(child, in: "composite"))
       }
     }
     return composite
