@@ -47,15 +47,14 @@ public enum ModelReader {
       diagnostics += versionDiagnostics
       bundle = version.map { ModelBundle(name: versionName, versions: [$0], path: path) }
     } else if url.pathExtension == "xcdatamodel"
-      || (url.pathExtension != "xcdatamodeld"
-        && FileManager.default.fileExists(atPath: url.appendingPathComponent("contents").path))
+      || (url.pathExtension != "xcdatamodeld" && FileManager.default.fileExists(atPath: join(path, "contents")))
     {
       let name = url.deletingPathExtension().lastPathComponent
-      let (version, versionDiagnostics) = readVersionDirectory(url, name: name)
+      let (version, versionDiagnostics) = readVersionDirectory(path, name: name)
       diagnostics += versionDiagnostics
       bundle = version.map { ModelBundle(name: name, versions: [$0], path: path) }
     } else {
-      let (readBundle, bundleDiagnostics) = readVersionedBundle(url)
+      let (readBundle, bundleDiagnostics) = readVersionedBundle(path)
       diagnostics += bundleDiagnostics
       bundle = readBundle
     }
@@ -75,6 +74,12 @@ public enum ModelReader {
 
   // MARK: - Versions
 
+  /// A path inside a directory, built on the path as given so that diagnostics name files the
+  /// way the user did (relative stays relative).
+  private static func join(_ directory: String, _ name: String) -> String {
+    directory.hasSuffix("/") ? directory + name : directory + "/" + name
+  }
+
   private static func readVersion(contentsPath: String, name: String) -> (ModelVersion?, [Diagnostic]) {
     guard let data = FileManager.default.contents(atPath: contentsPath) else {
       return (
@@ -89,18 +94,18 @@ public enum ModelReader {
     return ContentsReader.read(bytes: [UInt8](data), path: contentsPath, versionName: name)
   }
 
-  private static func readVersionDirectory(_ url: URL, name: String) -> (ModelVersion?, [Diagnostic]) {
-    let contents = url.appendingPathComponent("contents")
-    guard FileManager.default.fileExists(atPath: contents.path) else {
-      let legacy = FileManager.default.fileExists(atPath: url.appendingPathComponent("elements").path)
+  private static func readVersionDirectory(_ path: String, name: String) -> (ModelVersion?, [Diagnostic]) {
+    let contents = join(path, "contents")
+    guard FileManager.default.fileExists(atPath: contents) else {
+      let legacy = FileManager.default.fileExists(atPath: join(path, "elements"))
       return (
         nil,
         [
           .error(
             "missing-contents",
             legacy
-              ? "'\(url.path)' is in the binary format of Xcode 3 (an 'elements' file, no 'contents')"
-              : "'\(url.path)' has no 'contents' file",
+              ? "'\(path)' is in the binary format of Xcode 3 (an 'elements' file, no 'contents')"
+              : "'\(path)' has no 'contents' file",
             at: nil,
             fix: legacy
               ? "open the model in a current Xcode and save it, which writes the XML 'contents' file"
@@ -108,20 +113,21 @@ public enum ModelReader {
         ]
       )
     }
-    return readVersion(contentsPath: contents.path, name: name)
+    return readVersion(contentsPath: contents, name: name)
   }
 
-  private static func readVersionedBundle(_ url: URL) -> (ModelBundle?, [Diagnostic]) {
+  private static func readVersionedBundle(_ path: String) -> (ModelBundle?, [Diagnostic]) {
     var diagnostics: [Diagnostic] = []
+    let url = URL(fileURLWithPath: path)
     let bundleName = url.deletingPathExtension().lastPathComponent
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
     let versionDirectories = entries.filter { $0.hasSuffix(".xcdatamodel") }
     guard !versionDirectories.isEmpty else {
       return (
         nil,
         [
           .error(
-            "no-versions", "'\(url.path)' holds no .xcdatamodel version", at: nil,
+            "no-versions", "'\(path)' holds no .xcdatamodel version", at: nil,
             fix: "a .xcdatamodeld bundle holds one Name.xcdatamodel directory per version")
         ]
       )
@@ -129,9 +135,9 @@ public enum ModelReader {
     let names = versionDirectories.map { String($0.dropLast(".xcdatamodel".count)) }
     var ordered = VersionOrdering.sorted(names, bundleName: bundleName)
     var orderSource = ModelBundle.VersionOrderSource.natural
-    let orderFile = url.appendingPathComponent(versionOrderFileName)
-    if let data = FileManager.default.contents(atPath: orderFile.path) {
-      let (listed, orderDiagnostics) = readOrderFile(data, path: orderFile.path, versions: Set(names))
+    let orderFile = join(path, versionOrderFileName)
+    if let data = FileManager.default.contents(atPath: orderFile) {
+      let (listed, orderDiagnostics) = readOrderFile(data, path: orderFile, versions: Set(names))
       diagnostics += orderDiagnostics
       if let listed {
         ordered = listed
@@ -141,18 +147,17 @@ public enum ModelReader {
     var versions: [ModelVersion] = []
     var failed = false
     for name in ordered {
-      let (version, versionDiagnostics) = readVersionDirectory(
-        url.appendingPathComponent(name + ".xcdatamodel"), name: name)
+      let (version, versionDiagnostics) = readVersionDirectory(join(path, name + ".xcdatamodel"), name: name)
       diagnostics += versionDiagnostics
       if let version { versions.append(version) } else { failed = true }
     }
-    let (currentName, currentDiagnostics) = currentVersionName(bundle: url, ordered: ordered)
+    let (currentName, currentDiagnostics) = currentVersionName(bundle: path, ordered: ordered)
     diagnostics += currentDiagnostics
     guard !failed, !versions.isEmpty else { return (nil, diagnostics) }
     let currentIndex = versions.firstIndex { $0.name == currentName } ?? versions.count - 1
     return (
       ModelBundle(
-        name: bundleName, versions: versions, currentVersionIndex: currentIndex, path: url.path,
+        name: bundleName, versions: versions, currentVersionIndex: currentIndex, path: path,
         versionOrderSource: orderSource),
       diagnostics
     )
@@ -162,8 +167,9 @@ public enum ModelReader {
     var listed: [String] = []
     var diagnostics: [Diagnostic] = []
     let text = String(decoding: data, as: UTF8.self)
-    for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      var line = rawLine.trimmingCharacters(in: .whitespaces)
+    // Split on every line ending: "\r\n" is one Character, so splitting on "\n" would miss it.
+    for (number, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+      var line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
       if line.isEmpty || line.hasPrefix("#") { continue }
       if line.hasSuffix(".xcdatamodel") { line = String(line.dropLast(".xcdatamodel".count)) }
       let location = SourceLocation(file: path, line: number + 1, column: 1)
@@ -190,10 +196,11 @@ public enum ModelReader {
     return (diagnostics.isEmpty ? listed : nil, diagnostics)
   }
 
-  private static func currentVersionName(bundle: URL, ordered: [String]) -> (String?, [Diagnostic]) {
-    let file = bundle.appendingPathComponent(".xccurrentversion")
+  private static func currentVersionName(bundle: String, ordered: [String]) -> (String?, [Diagnostic]) {
+    let file = join(bundle, ".xccurrentversion")
+    let bundleName = URL(fileURLWithPath: bundle).lastPathComponent
     let fallback = ordered.last
-    guard let data = FileManager.default.contents(atPath: file.path) else {
+    guard let data = FileManager.default.contents(atPath: file) else {
       // With a single version there is nothing to choose between.
       if ordered.count == 1 { return (fallback, []) }
       return (
@@ -201,7 +208,7 @@ public enum ModelReader {
         [
           .warning(
             "no-current-version",
-            "'\(bundle.lastPathComponent)' has no .xccurrentversion; '\(fallback ?? "")' (the last version in order) is taken as current",
+            "'\(bundleName)' has no .xccurrentversion; '\(fallback ?? "")' (the last version in order) is taken as current",
             at: nil, fix: "set the current model version in Xcode's File inspector, which writes .xccurrentversion")
         ]
       )
@@ -213,8 +220,8 @@ public enum ModelReader {
         [
           .warning(
             "unreadable-current-version",
-            "'\(file.path)' is not a property list; '\(fallback ?? "")' (the last version in order) is taken as current",
-            at: SourceLocation(file: file.path, line: 1, column: 1),
+            "'\(file)' is not a property list; '\(fallback ?? "")' (the last version in order) is taken as current",
+            at: SourceLocation(file: file, line: 1, column: 1),
             fix: "set the current model version in Xcode's File inspector, which rewrites the file")
         ]
       )
@@ -225,8 +232,8 @@ public enum ModelReader {
         [
           .warning(
             "no-current-version",
-            "'\(file.path)' names no current version (_XCCurrentVersionName); '\(fallback ?? "")' (the last version in order) is taken as current",
-            at: SourceLocation(file: file.path, line: 1, column: 1),
+            "'\(file)' names no current version (_XCCurrentVersionName); '\(fallback ?? "")' (the last version in order) is taken as current",
+            at: SourceLocation(file: file, line: 1, column: 1),
             fix: "set the current model version in Xcode's File inspector")
         ]
       )
@@ -239,7 +246,7 @@ public enum ModelReader {
           .error(
             "unknown-current-version",
             "'.xccurrentversion' names '\(value)', which is not a version of this bundle",
-            at: SourceLocation(file: file.path, line: 1, column: 1),
+            at: SourceLocation(file: file, line: 1, column: 1),
             fix: "choose one of: \(ordered.joined(separator: ", "))")
         ]
       )
