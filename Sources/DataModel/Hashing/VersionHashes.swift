@@ -84,8 +84,14 @@ struct VersionHasher {
     for attribute in model.allAttributes(of: id) where !attribute.isTransient {
       propertyHashes.append((attribute.name, Self.attributeHash(attribute)))
     }
-    for (_, relationship) in model.allRelationships(of: id) where !relationship.isTransient {
-      propertyHashes.append((relationship.name, Self.relationshipHash(relationship, ownerName: entity.name)))
+    for (relationshipID, relationship) in model.allRelationships(of: id) where !relationship.isTransient {
+      // An inherited relationship is the parent's own: it hashes the same in every sub-entity.
+      let isSelfInverse =
+        relationship.inverse.map { $0 == relationshipID }
+        ?? (relationship.inverseName == relationship.name
+          && (relationship.inverseEntityName ?? relationship.destinationEntityName)
+            == model[relationshipID.entity].name)
+      propertyHashes.append((relationship.name, Self.relationshipHash(relationship, isSelfInverse: isSelfInverse)))
     }
     propertyHashes.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
 
@@ -132,17 +138,17 @@ struct VersionHasher {
     return hasher.finalize()
   }
 
-  static func relationshipHash(_ relationship: RelationshipDescription, ownerName: String) -> [UInt8] {
+  /// A relationship's hash; a self-inverse relationship (its inverse is itself) feeds no inverse
+  /// name.
+  static func relationshipHash(_ relationship: RelationshipDescription, isSelfInverse: Bool) -> [UInt8] {
     var hasher = SHA256()
     hasher.update(
       propertyBaseHash(
         name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
         modifier: relationship.versionHashModifier))
     hasher.update(Array(relationship.destinationEntityName.utf8))
-    if let inverseName = relationship.inverseName {
-      let inverseEntity = relationship.inverseEntityName ?? relationship.destinationEntityName
-      let isSelfInverse = inverseName == relationship.name && inverseEntity == ownerName
-      if !isSelfInverse { hasher.update(Array(inverseName.utf8)) }
+    if let inverseName = relationship.inverseName, !isSelfInverse {
+      hasher.update(Array(inverseName.utf8))
     }
     hasher.update(littleEndian(Int32(truncatingIfNeeded: relationship.maxCount)))
     hasher.update(littleEndian(Int32(truncatingIfNeeded: relationship.minCount)))
