@@ -138,7 +138,9 @@ struct ContentsReader {
     for child in element.children {
       if child.name == "entry" {
         entries.append(UserInfo.Entry(key: child.attribute("key") ?? "", value: child.attribute("value") ?? ""))
-        if !unknownAttributes(of: child, known: ["key", "value"]).isEmpty { unknown.append(Self.convertUnknown(child)) }
+        if !unknownAttributes(of: child, known: ["key", "value"]).isEmpty {
+          unknown.append(Self.convertUnknown(child))
+        }
       } else {
         unknown.append(unknownElement(child, in: element.name))
       }

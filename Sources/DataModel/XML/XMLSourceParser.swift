@@ -145,7 +145,8 @@ package struct XMLSourceParser {
     let start = index
     guard depth <= Self.maximumDepth else {
       throw XMLSyntaxError(
-        offset: start, message: "elements are nested more than \(Self.maximumDepth) levels deep; this is not a model file")
+        offset: start,
+        message: "elements are nested more than \(Self.maximumDepth) levels deep; this is not a model file")
     }
     index += 1  // <
     let name = readName()
