@@ -15,6 +15,16 @@ public enum ModelValidator {
   }
 }
 
+/// Whether a scalar is in Unicode categories Lu or Lt, as `CharacterSet.uppercaseLetters` is,
+/// without the cost of a CharacterSet lookup for every name.
+private func isUppercaseLetter(_ scalar: Unicode.Scalar) -> Bool {
+  if scalar.isASCII { return scalar.value >= 0x41 && scalar.value <= 0x5A }
+  switch scalar.properties.generalCategory {
+  case .uppercaseLetter, .titlecaseLetter: return true
+  default: return false
+  }
+}
+
 private struct Checker {
   let model: ModelVersion
   var diagnostics: [Diagnostic] = []
@@ -60,7 +70,7 @@ private struct Checker {
       } else {
         seen[entity.name] = entity
       }
-      if let first = entity.name.unicodeScalars.first, !(CharacterSet.uppercaseLetters.contains(first)) {
+      if let first = entity.name.unicodeScalars.first, !isUppercaseLetter(first) {
         diagnostics.append(
           .warning(
             "entity-name-case", "entity name '\(entity.name)' does not start with an uppercase letter",
@@ -152,7 +162,7 @@ private struct Checker {
             at: location, entity: entity.name, property: name,
             fix: "rename it, or remove it and use the inherited '\(name)'"))
       }
-      if let first = name.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first) {
+      if let first = name.unicodeScalars.first, isUppercaseLetter(first) {
         diagnostics.append(
           .warning(
             "property-name-case", "property '\(name)' of entity '\(entity.name)' starts with an uppercase letter",
@@ -160,7 +170,8 @@ private struct Checker {
             fix: "Xcode expects property names like 'dueDate'; rename the property"))
       }
     }
-    let hasAttributes = !model.allAttributes(of: entity.id).isEmpty
+    let hasAttributes =
+      !entity.attributes.isEmpty || model.ancestors(of: entity.id).contains { !model[$0].attributes.isEmpty }
     if !hasAttributes && !entity.isAbstract {
       diagnostics.append(
         .warning(
@@ -176,7 +187,8 @@ private struct Checker {
   ) {
     let owner = entity?.name ?? compositeName ?? ""
     let ownerKind = entity == nil ? "composite" : "entity"
-    let describe = "attribute '\(attribute.name)' of \(ownerKind) '\(owner)'"
+    // Built only when a diagnostic needs it: most attributes have none.
+    var describe: String { "attribute '\(attribute.name)' of \(ownerKind) '\(owner)'" }
     if attribute.attributeType == .undefined && !attribute.isTransient {
       diagnostics.append(
         .error(
@@ -222,8 +234,12 @@ private struct Checker {
           at: attribute.location, entity: owner, property: attribute.name,
           fix: "set the transformer to NSSecureUnarchiveFromData (or a subclass), as Xcode recommends"))
     }
-    checkBounds(attribute, describe: describe, owner: owner)
-    checkRegularExpression(attribute, describe: describe, owner: owner)
+    if attribute.minValue != nil || attribute.maxValue != nil {
+      checkBounds(attribute, describe: describe, owner: owner)
+    }
+    if let pattern = attribute.regularExpression, !pattern.isEmpty {
+      checkRegularExpression(attribute, describe: describe, owner: owner)
+    }
   }
 
   mutating func checkBounds(_ attribute: AttributeDescription, describe: String, owner: String) {
@@ -295,7 +311,7 @@ private struct Checker {
   // MARK: - Relationships
 
   mutating func checkRelationship(_ relationship: RelationshipDescription, in entity: EntityDescription) {
-    let describe = "relationship '\(relationship.name)' of entity '\(entity.name)'"
+    var describe: String { "relationship '\(relationship.name)' of entity '\(entity.name)'" }
     if relationship.destination == nil && !relationship.destinationEntityName.isEmpty {
       let suggestion = EditDistance.suggestion(
         for: relationship.destinationEntityName, among: model.entities.map(\.name))
@@ -423,13 +439,36 @@ private struct Checker {
     }
   }
 
+  /// What constraints and indexes need to know of a property, by name.
+  struct PropertyFacts {
+    /// Attribute name → whether it is transient.
+    var attributes: [String: Bool] = [:]
+    /// Relationship name → whether it is to-many.
+    var relationships: [String: Bool] = [:]
+    /// Every name, sorted so that suggestions do not depend on dictionary order.
+    var allNames: [String] { (Array(attributes.keys) + Array(relationships.keys)).sorted() }
+  }
+
+  /// The entity's own and inherited properties; the nearest definition of a name wins.
+  func propertyFacts(of entity: EntityDescription) -> PropertyFacts {
+    var facts = PropertyFacts()
+    for id in [entity.id] + model.ancestors(of: entity.id) {
+      for attribute in model[id].attributes where facts.attributes[attribute.name] == nil {
+        facts.attributes[attribute.name] = attribute.isTransient
+      }
+      for relationship in model[id].relationships where facts.relationships[relationship.name] == nil {
+        facts.relationships[relationship.name] = relationship.isToMany
+      }
+    }
+    return facts
+  }
+
   mutating func checkConstraintsAndIndexes(_ entity: EntityDescription) {
-    let attributes = Dictionary(
-      model.allAttributes(of: entity.id).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    let relationships = Dictionary(
-      model.allRelationships(of: entity.id).map { ($0.relationship.name, $0.relationship) },
-      uniquingKeysWith: { first, _ in first })
-    let allNames = Array(attributes.keys) + Array(relationships.keys)
+    if entity.uniquenessConstraints.isEmpty && entity.fetchIndexes.isEmpty && entity.compoundIndexes.isEmpty { return }
+    let facts = propertyFacts(of: entity)
+    let attributes = facts.attributes
+    let relationships = facts.relationships
+    var allNames: [String] { facts.allNames }
     for constraint in entity.uniquenessConstraints {
       if constraint.properties.isEmpty {
         diagnostics.append(
@@ -438,8 +477,8 @@ private struct Checker {
             at: constraint.location ?? entity.location, entity: entity.name, fix: "add properties to it or remove it"))
       }
       for name in constraint.properties {
-        if let relationship = relationships[name] {
-          if relationship.isToMany {
+        if let isToMany = relationships[name] {
+          if isToMany {
             diagnostics.append(
               .error(
                 "constraint-on-to-many",
@@ -447,8 +486,8 @@ private struct Checker {
                 at: constraint.location ?? entity.location, entity: entity.name, property: name,
                 fix: "constraints may name attributes and to-one relationships only"))
           }
-        } else if let attribute = attributes[name] {
-          if attribute.isTransient {
+        } else if let isTransient = attributes[name] {
+          if isTransient {
             diagnostics.append(
               .error(
                 "constraint-on-transient",
@@ -476,7 +515,7 @@ private struct Checker {
       }
       for element in index.elements {
         guard let name = element.property else { continue }
-        if let relationship = relationships[name], relationship.isToMany {
+        if relationships[name] == true {
           diagnostics.append(
             .error(
               "index-on-to-many",
