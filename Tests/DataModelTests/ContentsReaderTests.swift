@@ -641,6 +641,23 @@ struct ContentsReaderTests {
     #expect(diagnostic.description.hasPrefix("contents:4:33: error: unknown attribute type 'Strng'"))
   }
 
+  @Test("Flag and number diagnostics name the XML attribute and say how to write it")
+  func flagAndNumberMessages() throws {
+    let (_, diagnostics) = readModel(
+      """
+          <entity name="A">
+              <relationship name="r" optional="yes" maxCount="one" deletionRule="Nullify" destinationEntity="A"/>
+          </entity>
+      """)
+    let flag = try #require(diagnostics.with(code: "invalid-flag").first)
+    #expect(flag.message == "'yes' is not a valid value for 'optional'; it reads as NO")
+    #expect(flag.notes == [#"write optional="YES" or leave the attribute out"#])
+    #expect(flag.entity == "A" && flag.property == "r")
+    let number = try #require(diagnostics.with(code: "invalid-number").first)
+    #expect(number.message == "'one' is not a whole number for 'maxCount'")
+    #expect(number.notes == [#"write a whole number, e.g. maxCount="1""#])
+  }
+
   @Test("A type written in the wrong case is suggested in the right one")
   func typeSuggestion() throws {
     let (_, diagnostics) = readModel(

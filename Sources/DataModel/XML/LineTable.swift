@@ -11,8 +11,10 @@ package struct LineTable: Sendable {
     self.bytes = bytes
     var starts = [0]
     starts.reserveCapacity(bytes.count / 40 + 1)
-    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-      starts.append(index + 1)
+    bytes.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
+        starts.append(index + 1)
+      }
     }
     self.lineStarts = starts
   }

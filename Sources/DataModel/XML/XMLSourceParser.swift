@@ -10,6 +10,9 @@ import Foundation
 package struct XMLSourceParser {
   private let bytes: [UInt8]
   private var index = 0
+  /// The attributes of the start tag being read, reused from tag to tag so that each element's
+  /// array is allocated once, at its final size.
+  private var scratchAttributes: [XMLSourceAttribute] = []
 
   private init(bytes: [UInt8]) {
     self.bytes = bytes
@@ -165,10 +168,12 @@ package struct XMLSourceParser {
           throw XMLSyntaxError(offset: index, message: "expected '/>' to close the empty element <\(name)>")
         }
         index += 2
+        takeAttributes(into: &element)
         return element
       }
       if bytes[index] == UInt8(ascii: ">") {
         index += 1
+        takeAttributes(into: &element)
         break
       }
       guard hadSpace else {
@@ -176,6 +181,9 @@ package struct XMLSourceParser {
       }
       let attributeOffset = index
       let attributeName = readName()
+      let attributeKey = bytes.withUnsafeBufferPointer {
+        XMLSourceAttribute.key(of: UnsafeBufferPointer(rebasing: $0[attributeOffset..<index]))
+      }
       guard !attributeName.isEmpty else {
         throw XMLSyntaxError(offset: index, message: "expected an attribute name in the start tag <\(name)>")
       }
@@ -202,11 +210,12 @@ package struct XMLSourceParser {
       }
       let value = try decodeText(valueStart..<index, normalizeWhitespace: true)
       index += 1
-      if element.attributes.contains(where: { $0.name == attributeName }) {
+      if scratchAttributes.contains(where: { $0.nameKey == attributeKey && $0.name == attributeName }) {
         throw XMLSyntaxError(
           offset: attributeOffset, message: "the attribute '\(attributeName)' appears twice on <\(name)>")
       }
-      element.attributes.append(XMLSourceAttribute(name: attributeName, value: value, offset: attributeOffset))
+      scratchAttributes.append(
+        XMLSourceAttribute(name: attributeName, nameKey: attributeKey, value: value, offset: attributeOffset))
     }
     // Content.
     var text = ""
@@ -255,6 +264,13 @@ package struct XMLSourceParser {
         text += try decodeText(textStart..<index, normalizeWhitespace: false)
       }
     }
+  }
+
+  /// Moves the attributes read so far into the element.
+  private mutating func takeAttributes(into element: inout XMLSourceElement) {
+    guard !scratchAttributes.isEmpty else { return }
+    element.attributes = Array(scratchAttributes)
+    scratchAttributes.removeAll(keepingCapacity: true)
   }
 
   // MARK: - Lexical helpers
@@ -318,13 +334,15 @@ package struct XMLSourceParser {
 
   /// Decodes character data, resolving entity and character references.
   private func decodeText(_ range: Range<Int>, normalizeWhitespace: Bool) throws(XMLSyntaxError) -> String {
-    var hasSpecial = false
-    for position in range
-    where bytes[position] == UInt8(ascii: "&") || bytes[position] == 0x0D
-      || (normalizeWhitespace && (bytes[position] == 0x09 || bytes[position] == 0x0A))
-    {
-      hasSpecial = true
-      break
+    let hasSpecial = bytes.withUnsafeBufferPointer { buffer in
+      for position in range {
+        switch buffer[position] {
+        case UInt8(ascii: "&"), 0x0D: return true
+        case 0x09, 0x0A: if normalizeWhitespace { return true }
+        default: continue
+        }
+      }
+      return false
     }
     if !hasSpecial { return String(decoding: bytes[range], as: UTF8.self) }
     var output: [UInt8] = []
@@ -383,9 +401,20 @@ package struct XMLSourceParser {
 
   /// The offset of the first byte that does not belong to a valid UTF-8 sequence, if any.
   package static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
+    bytes.withUnsafeBufferPointer { firstInvalidUTF8Offset(in: $0) }
+  }
+
+  private static func firstInvalidUTF8Offset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var index = 0
     let count = bytes.count
     while index < count {
+      // Model files are nearly all ASCII: skip eight ASCII bytes at a time.
+      while index + 8 <= count,
+        UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        index += 8
+      }
+      guard index < count else { break }
       let lead = bytes[index]
       if lead < 0x80 {
         index += 1
