@@ -186,7 +186,8 @@ struct ModelValidatorTests {
                 <attribute name="c" attributeType="Date" minDateTimeInterval="100" defaultDateTimeInterval="99"/>
                 <attribute name="d" attributeType="Double" minValueString="0.5" defaultValueString="0.25" usesScalarValueType="YES"/>
             </entity>
-        """),
+        """,
+      messageContains: "the default value of attribute 'a' of entity 'A' (0) is below its minimum 1"),
     Rule(
       code: "default-above-maximum", severity: .error, positions: ["4:9", "5:9"],
       body: """
@@ -202,7 +203,8 @@ struct ModelValidatorTests {
             <entity name="A">
                 <attribute name="a" attributeType="Integer 16" regularExpressionString="[0-9]+" usesScalarValueType="YES"/>
             </entity>
-        """),
+        """,
+      messageContains: "attribute 'a' of entity 'A' has a regular expression but is Integer 16"),
     Rule(
       code: "invalid-regex", severity: .error, positions: ["4:9"],
       body: """

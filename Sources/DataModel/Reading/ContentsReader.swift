@@ -380,7 +380,7 @@ struct ContentsReader {
     }
     var type = AttributeType.undefined
     if let typeAttribute = element.sourceAttribute(Name.attributeType) {
-      if let known = AttributeType(rawValue: typeAttribute.value) {
+      if let known = Self.attributeType(named: typeAttribute.value) {
         type = known
       } else {
         let suggestion = Self.closestTypeName(to: typeAttribute.value)
@@ -499,6 +499,17 @@ struct ContentsReader {
       attribute.maxValue = report(
         AttributeValueParser.parseBound(text, type: type), "maxValueString", what: "the maximum")
     }
+  }
+
+  /// The type names with their keys: `AttributeType(rawValue:)` compares the name with every
+  /// case as a string, which costs more than the rest of reading the attribute.
+  private static let attributeTypes = AttributeType.allCases.map {
+    (key: XMLSourceAttribute.key(of: $0.rawValue), type: $0)
+  }
+
+  private static func attributeType(named name: String) -> AttributeType? {
+    let key = XMLSourceAttribute.key(of: name)
+    return attributeTypes.first { $0.key == key && $0.type.rawValue == name }?.type
   }
 
   private static func closestTypeName(to name: String) -> String? {

@@ -59,16 +59,17 @@ private struct Checker {
   // MARK: - Entities
 
   mutating func checkEntityNames() {
-    var seen: [String: EntityDescription] = [:]
+    var seen: [String: SourceLocation?] = [:]
+    seen.reserveCapacity(model.entities.count)
     for entity in model.entities where !entity.name.isEmpty {
       if let first = seen[entity.name] {
         diagnostics.append(
           .error(
             "duplicate-entity",
-            "duplicate entity name '\(entity.name)' (first defined at line \(first.location?.line ?? 0))",
+            "duplicate entity name '\(entity.name)' (first defined at line \(first?.line ?? 0))",
             at: entity.location, entity: entity.name, fix: "rename or remove one of the two entities"))
       } else {
-        seen[entity.name] = entity
+        seen[entity.name] = entity.location
       }
       if let first = entity.name.unicodeScalars.first, !isUppercaseLetter(first) {
         diagnostics.append(
@@ -143,12 +144,11 @@ private struct Checker {
   }
 
   mutating func checkProperties(_ entity: EntityDescription) {
-    var seen: Set<String> = []
-    let inherited = inheritedPropertyOwners(of: entity)
-    let properties: [(String, SourceLocation?)] =
-      entity.attributes.map { ($0.name, $0.location) } + entity.relationships.map { ($0.name, $0.location) }
-      + entity.fetchedProperties.map { ($0.name, $0.location) }
-    for (name, location) in properties where !name.isEmpty {
+    var seen = Set<String>(
+      minimumCapacity: entity.attributes.count + entity.relationships.count + entity.fetchedProperties.count)
+    let inherited = entity.parent == nil ? [:] : inheritedPropertyOwners(of: entity)
+    func check(_ name: String, _ location: SourceLocation?) {
+      guard !name.isEmpty else { return }
       if !seen.insert(name).inserted {
         diagnostics.append(
           .error(
@@ -170,6 +170,9 @@ private struct Checker {
             fix: "Xcode expects property names like 'dueDate'; rename the property"))
       }
     }
+    for attribute in entity.attributes { check(attribute.name, attribute.location) }
+    for relationship in entity.relationships { check(relationship.name, relationship.location) }
+    for property in entity.fetchedProperties { check(property.name, property.location) }
     let hasAttributes =
       !entity.attributes.isEmpty || model.ancestors(of: entity.id).contains { !model[$0].attributes.isEmpty }
     if !hasAttributes && !entity.isAbstract {
@@ -242,13 +245,15 @@ private struct Checker {
     }
   }
 
-  mutating func checkBounds(_ attribute: AttributeDescription, describe: String, owner: String) {
+  mutating func checkBounds(
+    _ attribute: AttributeDescription, describe: @autoclosure () -> String, owner: String
+  ) {
     let isLength = attribute.attributeType == .string || attribute.attributeType == .binary
     if let min = attribute.minValue?.numericValue, let max = attribute.maxValue?.numericValue, min > max {
       diagnostics.append(
         .error(
           "min-greater-than-max",
-          "\(describe) has a minimum \(isLength ? "length " : "")(\(attribute.minValue!)) greater than its maximum (\(attribute.maxValue!))",
+          "\(describe()) has a minimum \(isLength ? "length " : "")(\(attribute.minValue!)) greater than its maximum (\(attribute.maxValue!))",
           at: attribute.location, entity: owner, property: attribute.name, fix: "swap or correct the bounds"))
     }
     guard let value = attribute.defaultValue else { return }
@@ -262,7 +267,7 @@ private struct Checker {
       diagnostics.append(
         .error(
           "default-below-minimum",
-          "the default value of \(describe) (\(value)) is below its minimum \(isLength ? "length " : "")\(attribute.minValue!)",
+          "the default value of \(describe()) (\(value)) is below its minimum \(isLength ? "length " : "")\(attribute.minValue!)",
           at: attribute.location, entity: owner, property: attribute.name,
           fix: "change the default value or the minimum"))
     }
@@ -270,18 +275,20 @@ private struct Checker {
       diagnostics.append(
         .error(
           "default-above-maximum",
-          "the default value of \(describe) (\(value)) is above its maximum \(isLength ? "length " : "")\(attribute.maxValue!)",
+          "the default value of \(describe()) (\(value)) is above its maximum \(isLength ? "length " : "")\(attribute.maxValue!)",
           at: attribute.location, entity: owner, property: attribute.name,
           fix: "change the default value or the maximum"))
     }
   }
 
-  mutating func checkRegularExpression(_ attribute: AttributeDescription, describe: String, owner: String) {
+  mutating func checkRegularExpression(
+    _ attribute: AttributeDescription, describe: @autoclosure () -> String, owner: String
+  ) {
     guard let pattern = attribute.regularExpression, !pattern.isEmpty else { return }
     guard attribute.attributeType == .string else {
       diagnostics.append(
         .warning(
-          "regex-on-non-string", "\(describe) has a regular expression but is \(attribute.attributeType.rawValue)",
+          "regex-on-non-string", "\(describe()) has a regular expression but is \(attribute.attributeType.rawValue)",
           at: attribute.location, entity: owner, property: attribute.name,
           fix: "regular expressions apply to String attributes only; remove it"))
       return
@@ -289,7 +296,7 @@ private struct Checker {
     guard let expression = try? NSRegularExpression(pattern: pattern) else {
       diagnostics.append(
         .error(
-          "invalid-regex", "the regular expression of \(describe) does not compile: \(pattern)",
+          "invalid-regex", "the regular expression of \(describe()) does not compile: \(pattern)",
           at: attribute.location, entity: owner, property: attribute.name,
           fix: "correct the pattern (ICU syntax)"))
       return
@@ -301,7 +308,7 @@ private struct Checker {
         diagnostics.append(
           .error(
             "default-breaks-regex",
-            "the default value of \(describe) ('\(value)') does not match its regular expression \(pattern)",
+            "the default value of \(describe()) ('\(value)') does not match its regular expression \(pattern)",
             at: attribute.location, entity: owner, property: attribute.name,
             fix: "change the default value or the pattern"))
       }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Maps byte offsets of a UTF-8 document to 1-based lines and columns.
 ///
 /// Columns count Unicode scalars, as editors and the Swift compiler do, so a line holding `é`
@@ -12,8 +14,13 @@ package struct LineTable: Sendable {
     var starts = [0]
     starts.reserveCapacity(bytes.count / 40 + 1)
     bytes.withUnsafeBufferPointer { buffer in
-      for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
-        starts.append(index + 1)
+      guard let base = buffer.baseAddress else { return }
+      var position = 0
+      while position < buffer.count,
+        let found = memchr(base + position, Int32(UInt8(ascii: "\n")), buffer.count - position)
+      {
+        position = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        starts.append(position)
       }
     }
     self.lineStarts = starts

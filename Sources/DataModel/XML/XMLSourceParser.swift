@@ -180,10 +180,7 @@ package struct XMLSourceParser {
         throw XMLSyntaxError(offset: index, message: "expected white space, '>' or '/>' in the start tag <\(name)>")
       }
       let attributeOffset = index
-      let attributeName = readName()
-      let attributeKey = bytes.withUnsafeBufferPointer {
-        XMLSourceAttribute.key(of: UnsafeBufferPointer(rebasing: $0[attributeOffset..<index]))
-      }
+      let (attributeName, attributeKey) = readNameAndKey()
       guard !attributeName.isEmpty else {
         throw XMLSyntaxError(offset: index, message: "expected an attribute name in the start tag <\(name)>")
       }
@@ -288,7 +285,19 @@ package struct XMLSourceParser {
   }
 
   private mutating func readName() -> String {
+    readNameAndKey().name
+  }
+
+  /// Reads a name and computes its ``XMLSourceAttribute/key(of:)`` from its bytes.
+  private mutating func readNameAndKey() -> (name: String, key: UInt64) {
     let start = index
+    skipNameBytes()
+    let range = start..<index
+    let key = bytes.withUnsafeBufferPointer { XMLSourceAttribute.key(of: UnsafeBufferPointer(rebasing: $0[range])) }
+    return (String(decoding: bytes[range], as: UTF8.self), key)
+  }
+
+  private mutating func skipNameBytes() {
     while index < bytes.count {
       let byte = bytes[index]
       let isNameByte =
@@ -299,7 +308,6 @@ package struct XMLSourceParser {
       if !isNameByte { break }
       index += 1
     }
-    return String(decoding: bytes[start..<index], as: UTF8.self)
   }
 
   private func matches(_ literal: StaticString) -> Bool {
