@@ -37,6 +37,7 @@ public enum ModelReader {
         ])
     }
     let bundle: ModelBundle?
+    var validationDiagnostics: [Diagnostic]?
     if !isDirectory.boolValue {
       // A `contents` file (or any file holding a model's XML).
       let versionName =
@@ -54,14 +55,13 @@ public enum ModelReader {
       diagnostics += versionDiagnostics
       bundle = version.map { ModelBundle(name: name, versions: [$0], path: path) }
     } else {
-      let (readBundle, bundleDiagnostics) = readVersionedBundle(path)
+      let (readBundle, bundleDiagnostics, bundleValidation) = readVersionedBundle(path, validate: validate)
       diagnostics += bundleDiagnostics
       bundle = readBundle
+      validationDiagnostics = bundleValidation
     }
     if validate, let bundle {
-      for version in bundle.versions {
-        diagnostics += ModelValidator.validate(version)
-      }
+      diagnostics += validationDiagnostics ?? bundle.versions.flatMap(ModelValidator.validate)
     }
     return ModelReadResult(bundle: bundle, diagnostics: diagnostics)
   }
@@ -116,7 +116,11 @@ public enum ModelReader {
     return readVersion(contentsPath: contents, name: name)
   }
 
-  private static func readVersionedBundle(_ path: String) -> (ModelBundle?, [Diagnostic]) {
+  /// Reads a versioned bundle; with `validate`, also validates each version, returning those
+  /// diagnostics apart so that they follow every reader diagnostic, as for other layouts.
+  private static func readVersionedBundle(_ path: String, validate: Bool) -> (
+    ModelBundle?, [Diagnostic], validation: [Diagnostic]
+  ) {
     var diagnostics: [Diagnostic] = []
     let url = URL(fileURLWithPath: path)
     let bundleName = url.deletingPathExtension().lastPathComponent
@@ -129,7 +133,8 @@ public enum ModelReader {
           .error(
             "no-versions", "'\(path)' holds no .xcdatamodel version", at: nil,
             fix: "a .xcdatamodeld bundle holds one Name.xcdatamodel directory per version")
-        ]
+        ],
+        []
       )
     }
     let names = versionDirectories.map { String($0.dropLast(".xcdatamodel".count)) }
@@ -145,22 +150,43 @@ public enum ModelReader {
       }
     }
     var versions: [ModelVersion] = []
+    var validation: [Diagnostic] = []
     var failed = false
-    for name in ordered {
-      let (version, versionDiagnostics) = readVersionDirectory(join(path, name + ".xcdatamodel"), name: name)
-      diagnostics += versionDiagnostics
-      if let version { versions.append(version) } else { failed = true }
+    let results = readVersions(ordered.map { (join(path, $0 + ".xcdatamodel"), $0) }, validate: validate)
+    for result in results {
+      diagnostics += result.diagnostics
+      validation += result.validation
+      if let version = result.version { versions.append(version) } else { failed = true }
     }
     let (currentName, currentDiagnostics) = currentVersionName(bundle: path, ordered: ordered)
     diagnostics += currentDiagnostics
-    guard !failed, !versions.isEmpty else { return (nil, diagnostics) }
+    guard !failed, !versions.isEmpty else { return (nil, diagnostics, []) }
     let currentIndex = versions.firstIndex { $0.name == currentName } ?? versions.count - 1
     return (
       ModelBundle(
         name: bundleName, versions: versions, currentVersionIndex: currentIndex, path: path,
         versionOrderSource: orderSource),
-      diagnostics
+      diagnostics, validation
     )
+  }
+
+  /// One version read (and validated) on its own.
+  private struct VersionResult: Sendable {
+    var version: ModelVersion?
+    var diagnostics: [Diagnostic]
+    var validation: [Diagnostic]
+  }
+
+  /// Reads version directories, validating each when asked. Versions are independent, so they
+  /// are read on all cores; the results come back in the order of `directories`.
+  private static func readVersions(_ directories: [(path: String, name: String)], validate: Bool) -> [VersionResult] {
+    let results = ResultSlots<VersionResult>(count: directories.count)
+    DispatchQueue.concurrentPerform(iterations: directories.count) { index in
+      let (version, diagnostics) = readVersionDirectory(directories[index].path, name: directories[index].name)
+      let validation = validate ? version.map(ModelValidator.validate) ?? [] : []
+      results[index] = VersionResult(version: version, diagnostics: diagnostics, validation: validation)
+    }
+    return results.values
   }
 
   private static func readOrderFile(_ data: Data, path: String, versions: Set<String>) -> ([String]?, [Diagnostic]) {
@@ -266,4 +292,22 @@ extension ModelBundle {
     }
     self = bundle
   }
+}
+
+/// Slots filled from several threads, each slot once, read when all are done.
+private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+  private var slots: [Value?]
+  private let lock = NSLock()
+
+  init(count: Int) {
+    slots = Array(repeating: nil, count: count)
+  }
+
+  subscript(index: Int) -> Value? {
+    get { lock.withLock { slots[index] } }
+    set { lock.withLock { slots[index] = newValue } }
+  }
+
+  /// Every slot's value; all must be filled.
+  var values: [Value] { lock.withLock { slots.map { $0! } } }
 }
