@@ -21,6 +21,47 @@ struct VersionHashTests {
         == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
   }
 
+  @Test("SHA-512 matches the FIPS 180-4 two-block example and the empty message")
+  func sha512KnownAnswers() {
+    func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+    #expect(
+      hex(SHA512.hash([]))
+        == "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e"
+    )
+    let twoBlocks = Array(
+      "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+        .utf8)
+    #expect(
+      hex(SHA512.hash(twoBlocks))
+        == "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909"
+    )
+  }
+
+  @Test("Feeding bytes in pieces of any size, or as a non-contiguous sequence, gives the same digest")
+  func incrementalDigests() {
+    var generator = SplitMix64(seed: 3)
+    for length in [0, 1, 55, 56, 63, 64, 65, 111, 112, 127, 128, 129, 200, 300] {
+      let message = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let whole256 = SHA256.hash(message)
+      let whole512 = SHA512.hash(message)
+      for _ in 0..<5 {
+        var sha256 = SHA256()
+        var sha512 = SHA512()
+        var rest = message[...]
+        while !rest.isEmpty {
+          let piece = rest.prefix(Int.random(in: 1...70, using: &generator))
+          sha256.update(piece)
+          sha512.update(Array(piece))
+          rest = rest.dropFirst(piece.count)
+        }
+        #expect(sha256.finalize() == whole256, "SHA-256 of \(length) bytes")
+        #expect(sha512.finalize() == whole512, "SHA-512 of \(length) bytes")
+      }
+      #expect(SHA256.hash(message.lazy.map { $0 }) == whole256)
+      #expect(SHA512.hash(AnySequence(message)) == whole512)
+    }
+  }
+
   @Test(
     "Entity hashes and digest equal those Core Data stored for LoopKit's model",
     .enabled(if: TestPaths.corpus != nil, Comment(rawValue: TestPaths.corpusAbsentReason)))
