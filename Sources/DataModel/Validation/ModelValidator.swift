@@ -447,34 +447,52 @@ private struct Checker {
   }
 
   /// What constraints and indexes need to know of a property, by name.
+  /// Looks properties up by name among an entity's own and inherited ones; the nearest
+  /// definition of a name wins. Constraints and indexes name a few properties each, so a direct
+  /// search beats building dictionaries of every property.
   struct PropertyFacts {
-    /// Attribute name → whether it is transient.
-    var attributes: [String: Bool] = [:]
-    /// Relationship name → whether it is to-many.
-    var relationships: [String: Bool] = [:]
-    /// Every name, sorted so that suggestions do not depend on dictionary order.
-    var allNames: [String] { (Array(attributes.keys) + Array(relationships.keys)).sorted() }
+    let model: ModelVersion
+    /// The entity, then its ancestors, nearest first.
+    let owners: [EntityID]
+
+    /// Whether the attribute with this name is transient; nil when there is no such attribute.
+    func attributeIsTransient(_ name: String) -> Bool? {
+      for owner in owners {
+        if let attribute = model.entities[owner.index].attributes.first(where: { $0.name == name }) {
+          return attribute.isTransient
+        }
+      }
+      return nil
+    }
+
+    /// Whether the relationship with this name is to-many; nil when there is no such relationship.
+    func relationshipIsToMany(_ name: String) -> Bool? {
+      for owner in owners {
+        if let relationship = model.entities[owner.index].relationships.first(where: { $0.name == name }) {
+          return relationship.isToMany
+        }
+      }
+      return nil
+    }
+
+    /// Every property name, sorted, for suggestions.
+    var allNames: [String] {
+      Array(
+        Set(
+          owners.flatMap { owner in
+            model.entities[owner.index].attributes.map(\.name) + model.entities[owner.index].relationships.map(\.name)
+          })
+      ).sorted()
+    }
   }
 
-  /// The entity's own and inherited properties; the nearest definition of a name wins.
   func propertyFacts(of entity: EntityDescription) -> PropertyFacts {
-    var facts = PropertyFacts()
-    for id in [entity.id] + model.ancestors(of: entity.id) {
-      for attribute in model[id].attributes where facts.attributes[attribute.name] == nil {
-        facts.attributes[attribute.name] = attribute.isTransient
-      }
-      for relationship in model[id].relationships where facts.relationships[relationship.name] == nil {
-        facts.relationships[relationship.name] = relationship.isToMany
-      }
-    }
-    return facts
+    PropertyFacts(model: model, owners: [entity.id] + model.ancestors(of: entity.id))
   }
 
   mutating func checkConstraintsAndIndexes(_ entity: EntityDescription) {
     if entity.uniquenessConstraints.isEmpty && entity.fetchIndexes.isEmpty && entity.compoundIndexes.isEmpty { return }
     let facts = propertyFacts(of: entity)
-    let attributes = facts.attributes
-    let relationships = facts.relationships
     var allNames: [String] { facts.allNames }
     for constraint in entity.uniquenessConstraints {
       if constraint.properties.isEmpty {
@@ -484,7 +502,7 @@ private struct Checker {
             at: constraint.location ?? entity.location, entity: entity.name, fix: "add properties to it or remove it"))
       }
       for name in constraint.properties {
-        if let isToMany = relationships[name] {
+        if let isToMany = facts.relationshipIsToMany(name) {
           if isToMany {
             diagnostics.append(
               .error(
@@ -493,7 +511,7 @@ private struct Checker {
                 at: constraint.location ?? entity.location, entity: entity.name, property: name,
                 fix: "constraints may name attributes and to-one relationships only"))
           }
-        } else if let isTransient = attributes[name] {
+        } else if let isTransient = facts.attributeIsTransient(name) {
           if isTransient {
             diagnostics.append(
               .error(
@@ -522,14 +540,14 @@ private struct Checker {
       }
       for element in index.elements {
         guard let name = element.property else { continue }
-        if relationships[name] == true {
+        if facts.relationshipIsToMany(name) == true {
           diagnostics.append(
             .error(
               "index-on-to-many",
               "fetch index '\(index.name)' of entity '\(entity.name)' names the to-many relationship '\(name)'",
               at: element.location ?? index.location, entity: entity.name, property: name,
               fix: "index attributes and to-one relationships only"))
-        } else if attributes[name] == nil && relationships[name] == nil {
+        } else if facts.attributeIsTransient(name) == nil && facts.relationshipIsToMany(name) == nil {
           diagnostics.append(
             .error(
               "unknown-index-property",
@@ -541,7 +559,8 @@ private struct Checker {
       }
     }
     for index in entity.compoundIndexes {
-      for name in index.properties where attributes[name] == nil && relationships[name] == nil {
+      for name in index.properties
+      where facts.attributeIsTransient(name) == nil && facts.relationshipIsToMany(name) == nil {
         diagnostics.append(
           .error(
             "unknown-index-property",
