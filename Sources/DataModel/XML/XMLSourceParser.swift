@@ -298,15 +298,19 @@ package struct XMLSourceParser {
   }
 
   private mutating func skipNameBytes() {
-    while index < bytes.count {
-      let byte = bytes[index]
-      let isNameByte =
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-        || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte >= 0x80
-      if !isNameByte { break }
-      index += 1
+    Self.nameBytes.withUnsafeBufferPointer { isNameByte in
+      while index < bytes.count && isNameByte[Int(bytes[index])] { index += 1 }
+    }
+  }
+
+  /// Which bytes may appear in a name: ASCII letters and digits, `_ : - .`, and every byte of a
+  /// multi-byte UTF-8 sequence.
+  private static let nameBytes: [Bool] = (0...255).map { (byte: Int) -> Bool in
+    switch byte {
+    case 0x61...0x7A, 0x41...0x5A, 0x30...0x39: true  // a-z A-Z 0-9
+    case 0x5F, 0x3A, 0x2D, 0x2E: true  // _ : - .
+    case 0x80...0xFF: true
+    default: false
     }
   }
 
