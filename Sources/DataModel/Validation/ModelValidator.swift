@@ -28,6 +28,8 @@ private func isUppercaseLetter(_ scalar: Unicode.Scalar) -> Bool {
 private struct Checker {
   let model: ModelVersion
   var diagnostics: [Diagnostic] = []
+  /// ``propertyNames(of:)`` by entity index.
+  var propertyNameSets: [Int: Set<String>] = [:]
 
   init(model: ModelVersion) {
     self.model = model
@@ -129,24 +131,30 @@ private struct Checker {
     return names.joined(separator: " → ")
   }
 
-  /// Ancestors without looping forever on a cycle.
-  func inheritedPropertyOwners(of entity: EntityDescription) -> [String: String] {
-    var owners: [String: String] = [:]
-    for ancestor in model.ancestors(of: entity.id) where ancestor != entity.id {
-      let parent = model[ancestor]
-      for name in parent.attributes.map(\.name) + parent.relationships.map(\.name)
-        + parent.fetchedProperties.map(\.name)
-      where owners[name] == nil {
-        owners[name] = parent.name
-      }
-    }
-    return owners
+  /// The names of an entity's own properties, computed once per entity: an entity with many
+  /// sub-entities is an ancestor many times over.
+  mutating func propertyNames(of id: EntityID) -> Set<String> {
+    if let known = propertyNameSets[id.index] { return known }
+    let entity = model.entities[id.index]
+    var names = Set<String>(
+      minimumCapacity: entity.attributes.count + entity.relationships.count + entity.fetchedProperties.count)
+    for attribute in entity.attributes { names.insert(attribute.name) }
+    for relationship in entity.relationships { names.insert(relationship.name) }
+    for property in entity.fetchedProperties { names.insert(property.name) }
+    propertyNameSets[id.index] = names
+    return names
   }
 
   mutating func checkProperties(_ entity: EntityDescription) {
     var seen = Set<String>(
       minimumCapacity: entity.attributes.count + entity.relationships.count + entity.fetchedProperties.count)
-    let inherited = entity.parent == nil ? [:] : inheritedPropertyOwners(of: entity)
+    // The ancestors' property names, nearest first (ancestors(of:) stops at a cycle).
+    var ancestorNames: [(entity: String, names: Set<String>)] = []
+    if entity.parent != nil {
+      for ancestor in model.ancestors(of: entity.id) where ancestor != entity.id {
+        ancestorNames.append((model.entities[ancestor.index].name, propertyNames(of: ancestor)))
+      }
+    }
     func check(_ name: String, _ location: SourceLocation?) {
       guard !name.isEmpty else { return }
       if !seen.insert(name).inserted {
@@ -154,7 +162,7 @@ private struct Checker {
           .error(
             "duplicate-property", "entity '\(entity.name)' has more than one property named '\(name)'", at: location,
             entity: entity.name, property: name, fix: "rename or remove one of them"))
-      } else if let owner = inherited[name] {
+      } else if let owner = ancestorNames.first(where: { $0.names.contains(name) })?.entity {
         diagnostics.append(
           .error(
             "shadowed-property",
