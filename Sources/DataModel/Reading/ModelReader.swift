@@ -162,6 +162,17 @@ public enum ModelReader {
     diagnostics += currentDiagnostics
     guard !failed, !versions.isEmpty else { return (nil, diagnostics, []) }
     let currentIndex = versions.firstIndex { $0.name == currentName } ?? versions.count - 1
+    if currentIndex < versions.count - 1 && orderSource == .natural {
+      let later = versions[(currentIndex + 1)...].map { "'\($0.name)'" }.joined(separator: ", ")
+      diagnostics.append(
+        .warning(
+          "current-version-not-last",
+          "the current version '\(versions[currentIndex].name)' is not the last in migration order: \(later) come\(versions.count - currentIndex - 1 == 1 ? "s" : "") after it by name",
+          at: nil,
+          fix:
+            "if those versions are older, list every version oldest first in \(bundleName).xcdatamodeld/\(versionOrderFileName)"
+        ))
+    }
     return (
       ModelBundle(
         name: bundleName, versions: versions, currentVersionIndex: currentIndex, path: path,
