@@ -53,8 +53,24 @@ public struct StoreMigration: Sendable {
   }
 
   /// The plan from the store's version to `target` (default: the bundle's current version).
+  ///
+  /// Versions with identical hashes cannot be told apart by a store; when the store matches
+  /// several, the plan starts from the latest of them that comes before the target (a store that
+  /// already matches the target needs nothing).
   public func plan(to target: ModelVersion? = nil) throws -> MigrationPlan {
-    try MigrationPlanner.plan(bundle: bundle, from: storeVersion(), to: target ?? bundle.currentVersion)
+    let target = target ?? bundle.currentVersion
+    let stored = try StoreConnection.readMetadata(at: storeURL).entityHashes
+    if stored == target.versionHashes.entityHashes {
+      return MigrationPlan(source: target, destination: target, steps: [])
+    }
+    let matching = bundle.versions.indices.filter { bundle.versions[$0].versionHashes.entityHashes == stored }
+    guard let last = matching.last else {
+      _ = try storeVersion()  // Throws the "matches no version" error.
+      throw PersistenceError.incompatibleStore(path: storeURL.path, detail: "its version hashes match no version")
+    }
+    let targetIndex = bundle.index(ofVersionNamed: target.name) ?? bundle.versions.count
+    let source = bundle.versions[matching.last { $0 < targetIndex } ?? last]
+    return try MigrationPlanner.plan(bundle: bundle, from: source, to: target)
   }
 
   /// The SQL each step would run on this store, for `--sql` and `--dry-run`.

@@ -63,7 +63,11 @@ struct RelationshipSeeder {
         "a destination is required, but no \(relationship.destinationEntityName) object is seeded (is every entity of it abstract?)"
       )
     }
-    let sourceMaximum = min(source.maximum, destinationCount)
+    // When sources and destinations are the same objects (a relationship of an entity to
+    // itself), nobody links to itself: one destination fewer for each.
+    let selfReferencing = (0..<destinationCount).contains { sameObject(0, $0) }
+    let exclusion = selfReferencing ? 1 : 0
+    let sourceMaximum = min(source.maximum, destinationCount - exclusion)
     guard source.allowsNone || source.minimum <= sourceMaximum else {
       throw failure(
         "each object needs \(source.minimum) distinct destinations, but only \(destinationCount) \(relationship.destinationEntityName) objects are seeded"
@@ -81,7 +85,7 @@ struct RelationshipSeeder {
 
     // 2. The total the destinations can take.
     let needed = destinations.reduce(0) { $0 + ($1.allowsNone ? 0 : $1.minimum) }
-    let capacity = destinations.reduce(0) { $0 + min($1.maximum, sourceCount) }
+    let capacity = destinations.reduce(0) { $0 + min($1.maximum, sourceCount - exclusion) }
     var total = counts.reduce(0, +)
     var index = 0
     var idle = 0
@@ -131,7 +135,9 @@ struct RelationshipSeeder {
       for destination in destinationOrder where remaining > 0 {
         let bounds = destinations[destination]
         let step = taken[destination] == 0 ? bounds.minimum : 1
-        guard step <= remaining, taken[destination] + step <= min(bounds.maximum, sourceCount) else { continue }
+        guard step <= remaining, taken[destination] + step <= min(bounds.maximum, sourceCount - exclusion) else {
+          continue
+        }
         taken[destination] += step
         remaining -= step
         progressed = true
@@ -151,13 +157,24 @@ struct RelationshipSeeder {
       for destination in destinationOrder where taken[destination] > round { destinationSlots.append(destination) }
       round += 1
     }
-    var sourceSlots: [Int] = []
-    sourceSlots.reserveCapacity(total)
-    for source in random.shuffled(Array(0..<sourceCount)) {
-      sourceSlots += Array(repeating: source, count: counts[source])
+    // The greedy repair can paint itself into a corner on small, self-referencing sets; another
+    // (deterministic) shuffle of the sources usually gets through.
+    var lastError: SeedError?
+    for _ in 0..<24 {
+      var sourceSlots: [Int] = []
+      sourceSlots.reserveCapacity(total)
+      for source in random.shuffled(Array(0..<sourceCount)) {
+        sourceSlots += Array(repeating: source, count: counts[source])
+      }
+      var attempt = destinationSlots
+      do {
+        try repair(sources: sourceSlots, destinations: &attempt, sameObject: sameObject)
+        return Array(zip(sourceSlots, attempt))
+      } catch {
+        lastError = error
+      }
     }
-    try repair(sources: sourceSlots, destinations: &destinationSlots, sameObject: sameObject)
-    return Array(zip(sourceSlots, destinationSlots))
+    throw lastError!
   }
 
   /// Swaps destinations between slots until no source has one destination twice or itself.
