@@ -28,7 +28,7 @@ public enum PredicateStringFolding {
   /// Folds a string for `[c]` (case-insensitive) and/or `[d]` (diacritic-insensitive) comparison.
   public static func fold(_ string: String, caseInsensitive: Bool, diacriticInsensitive: Bool) -> String {
     guard caseInsensitive || diacriticInsensitive else { return string }
-    if string.utf8.allSatisfy({ $0 < 0x80 }) {
+    if isASCII(string.utf8) {
       return caseInsensitive ? asciiLowercased(string) : string
     }
     var folded = string
@@ -56,8 +56,22 @@ public enum PredicateStringFolding {
       diacriticInsensitive: options.contains(.diacriticInsensitive))
   }
 
+  /// Whether every byte is ASCII. Folding an ASCII string is at most lower-casing its ASCII
+  /// letters (``asciiLowercase(_:)``), the fast path that the SQL functions share with
+  /// ``fold(_:caseInsensitive:diacriticInsensitive:)``.
+  static func isASCII(_ bytes: some Sequence<UInt8>) -> Bool {
+    var combined: UInt8 = 0
+    for byte in bytes { combined |= byte }
+    return combined < 0x80
+  }
+
+  /// An ASCII byte lower-cased (`A`…`Z` to `a`…`z`); every other byte unchanged.
+  @inline(__always)
+  static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+    byte &- 0x41 < 26 ? byte | 0x20 : byte
+  }
+
   private static func asciiLowercased(_ string: String) -> String {
-    String(
-      decoding: string.utf8.map { byte in (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }, as: UTF8.self)
+    String(decoding: string.utf8.map(asciiLowercase), as: UTF8.self)
   }
 }
