@@ -163,3 +163,28 @@ extension StoreConnection {
     return try connection.firstRow(sql) { Int($0.int64(at: 0)) } ?? 0
   }
 }
+
+extension ObjectContext {
+  /// SQLite's `EXPLAIN QUERY PLAN` for the query a request runs when nothing is pending (one
+  /// line per step, such as `SEARCH t USING INDEX …`), or nil when part of the request does not
+  /// compile to SQL and is evaluated in memory. For checking that a fetch uses an index.
+  public func explainQueryPlan<Result: ManagedObject>(for request: FetchRequest<Result>) throws -> [String]? {
+    let plan = try QueryPlan(request: request, context: self)
+    guard plan.isFullyCompiled else { return nil }
+    let statements = store.rootStatements(of: plan.entity)
+    var sql = SQLiteSQL(verbatim: "EXPLAIN QUERY PLAN " + statements.selectPrefix)
+    sql += " WHERE "
+    sql += plan.condition()
+    sql += plan.orderAndSlice
+    return try store.connection().mapRows(sql) { $0.text(at: 3) }
+  }
+
+  /// The SQL a request's predicate and sort compile to (`WHERE` condition and `ORDER BY`
+  /// terms, with their arguments), nil for the parts that do not compile; for diagnostics.
+  public func compiledSQL<Result: ManagedObject>(for request: FetchRequest<Result>) throws
+    -> (condition: String?, order: String?)
+  {
+    let plan = try QueryPlan(request: request, context: self)
+    return (plan.whereClause?.description, plan.orderBy?.description)
+  }
+}

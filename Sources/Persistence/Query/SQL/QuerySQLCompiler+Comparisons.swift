@@ -251,7 +251,7 @@ extension QuerySQLCompiler {
       guard a.kind.comparisonClass == b.kind.comparisonClass, a.kind.isNumber || a.kind == .date || a.kind == .string
       else { return .constant(false) }
       if a.kind.isOrderedNatively && b.kind.isOrderedNatively {
-        return .sql(folded(a, options) + " \(op.rawValue) " + folded(b, options))
+        return .sql(folded(a, options) + SQLiteSQL(verbatim: " \(op.rawValue) ") + folded(b, options))
       }
       return compareFunction(QueryFunctions.ComparisonCode(op), options, a, b)
     default:
@@ -268,7 +268,7 @@ extension QuerySQLCompiler {
     else { return .constant(false) }
     switch bound {
     case .native(let argument):
-      return .sql(folded(scalar, options) + " \(op.rawValue) \(argument)")
+      return .sql(folded(scalar, options) + SQLiteSQL(verbatim: " \(op.rawValue) ") + "\(argument)")
     case .function(let kind, let argument):
       return compareFunction(QueryFunctions.ComparisonCode(op), options, scalar, kind, argument)
     case .never:
