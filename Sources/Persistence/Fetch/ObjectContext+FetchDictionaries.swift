@@ -113,9 +113,9 @@ extension StoreConnection {
           if !statement.isNull(at: position) {
             var destination = toOne.destination
             if !statement.isNull(at: position + 1),
-              let mapping = schema.mapping(forEntityNumber: Int(statement.int64(at: position + 1)))
+              let entity = description.entity(number: Int(statement.int64(at: position + 1)))
             {
-              destination = mapping.entity
+              destination = entity
             }
             row[name] = .object(ObjectID(entity: destination, primaryKey: statement.int64(at: position)))
           }

@@ -142,13 +142,18 @@ extension StoreConnection {
 
   /// The IDs a fully compiled plan selects, in order.
   func fetchIDs(_ plan: QueryPlan) throws -> [ObjectID] {
+    // Without sub-entities every row is of the fetched entity: reading Z_PK alone lets an index
+    // answer without visiting the table.
+    let hasSubentities = plan.entityNumbers.count > 1
     var sql = SQLiteSQL(
-      verbatim: "SELECT t.Z_PK, t.Z_ENT FROM \(SQLiteIdentifier.quote(plan.mapping.tableName)) AS t WHERE ")
+      verbatim:
+        "SELECT t.Z_PK\(hasSubentities ? ", t.Z_ENT" : "") FROM \(SQLiteIdentifier.quote(plan.mapping.tableName)) AS t WHERE "
+    )
     sql += plan.condition()
     sql += plan.orderAndSlice
     let connection = try connection()
     return try connection.mapRows(sql) { statement in
-      let entity = schema.mapping(forEntityNumber: Int(statement.int64(at: 1)))?.entity ?? plan.entity
+      let entity = hasSubentities ? description.entity(number: Int(statement.int64(at: 1))) ?? plan.entity : plan.entity
       return ObjectID(entity: entity, primaryKey: statement.int64(at: 0))
     }
   }

@@ -26,8 +26,7 @@ extension StoreConnection {
           "SELECT \(source), d.Z_PK, d.Z_ENT FROM \(SQLiteIdentifier.quote(join.table)) AS j JOIN \(destinationTable) AS d ON d.Z_PK = j.\(SQLiteIdentifier.quote(join.destinationColumn)) WHERE \(source) IN (\(placeholders)) ORDER BY \(order)"
       }
       try connection.forEachRow(SQLiteSQL(verbatim: text, arguments: chunk.map { .integer($0) })) { statement in
-        let destination =
-          schema.mapping(forEntityNumber: Int(statement.int64(at: 2)))?.entity ?? mapping.destination
+        let destination = description.entity(number: Int(statement.int64(at: 2))) ?? mapping.destination
         result[statement.int64(at: 0), default: []].append(
           ObjectID(entity: destination, primaryKey: statement.int64(at: 1)))
       }

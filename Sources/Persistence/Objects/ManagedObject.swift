@@ -43,15 +43,25 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     self.context = construction.context
     let attributeCount = construction.layout.attributes.count
     let relationshipCount = construction.layout.relationships.count
-    self.attributeValues = Array(repeating: nil, count: attributeCount)
-    self.committedAttributeValues = Array(repeating: nil, count: attributeCount)
-    self.toOneValues = Array(repeating: nil, count: relationshipCount)
-    self.committedToOneValues = Array(repeating: nil, count: relationshipCount)
-    self.toManyValues = Array(repeating: nil, count: relationshipCount)
-    self.committedToManyValues = Array(repeating: nil, count: relationshipCount)
+    if let row = construction.row {
+      // A fetched row: its values are the object's, saved and current.
+      self.attributeValues = row.attributes
+      self.committedAttributeValues = row.attributes
+      self.toOneValues = row.toOne
+      self.committedToOneValues = row.toOne
+      self.storedVersion = row.version
+    } else {
+      self.attributeValues = Array(repeating: nil, count: attributeCount)
+      self.committedAttributeValues = Array(repeating: nil, count: attributeCount)
+      self.toOneValues = Array(repeating: nil, count: relationshipCount)
+      self.committedToOneValues = Array(repeating: nil, count: relationshipCount)
+      self.storedVersion = 0
+    }
+    let noDestinations = [ToManyValue?](repeating: nil, count: relationshipCount)
+    self.toManyValues = noDestinations
+    self.committedToManyValues = noDestinations
     self.lifecycle = construction.isInserted ? .inserted : .persisted
-    self.isFaultStorage = construction.isFault
-    self.storedVersion = 0
+    self.isFaultStorage = construction.isFault && construction.row == nil
   }
 
   public var id: ObjectID { objectID }
@@ -226,6 +236,8 @@ public struct ObjectConstruction {
   let context: ObjectContext
   let isInserted: Bool
   let isFault: Bool
+  /// The stored row the object is made from, when it is fetched.
+  var row: StoredRow? = nil
 }
 
 /// The objects of a loaded to-many relationship: in order, with a set for membership.

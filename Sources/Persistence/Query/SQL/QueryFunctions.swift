@@ -81,10 +81,10 @@ enum QueryFunctions {
           call.resultText(bytes)
         }
       } else {
-        call.result(
-          PredicateStringFolding.fold(
-            String(decoding: bytes, as: UTF8.self), caseInsensitive: caseInsensitive,
-            diacriticInsensitive: diacriticInsensitive))
+        var folded: [UInt8] = []
+        PredicateStringFolding.fold(
+          utf8: bytes, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive, into: &folded)
+        folded.withUnsafeBufferPointer { call.resultText($0) }
       }
     }
     if handled == nil { call.result(call.value(at: 0)) }
@@ -92,11 +92,14 @@ enum QueryFunctions {
 
   // MARK: - CONTAINS, BEGINSWITH, ENDSWITH
 
-  /// A search string folded once per statement.
+  /// A search string folded once per statement, with a scratch buffer and a cache of folded
+  /// runs for the strings searched (a statement runs on one thread).
   private final class FoldedText {
     let source: [UInt8]
     let flags: Int64
     let folded: [UInt8]
+    let runs = PredicateFoldedRuns()
+    var scratch: [UInt8] = []
 
     init(source: [UInt8], flags: Int64) {
       self.source = source
@@ -116,15 +119,19 @@ enum QueryFunctions {
     let result: Bool? = call.withText(at: 0) { haystack in
       call.withText(at: 1) { needle -> Bool in
         guard options.requiresFolding else { return kernel(needle, haystack, false) }
-        let folded = foldedNeedle(call, needle, flags)
-        return folded.withUnsafeBufferPointer { foldedNeedle in
-          if PredicateStringFolding.isASCII(haystack) {
-            // Folding ASCII text is lower-casing it for [c] and nothing for [d].
-            return kernel(foldedNeedle, haystack, options.contains(.caseInsensitive))
+        let cache = foldedNeedle(call, needle, flags)
+        if PredicateStringFolding.isASCII(haystack) {
+          // Folding ASCII text is lower-casing it for [c] and nothing for [d].
+          return cache.folded.withUnsafeBufferPointer {
+            kernel($0, haystack, options.contains(.caseInsensitive))
           }
-          let text = PredicateStringFolding.fold(String(decoding: haystack, as: UTF8.self), options: options)
-          var foldedHaystack = text
-          return foldedHaystack.withUTF8 { kernel(foldedNeedle, $0, false) }
+        }
+        cache.scratch.removeAll(keepingCapacity: true)
+        PredicateStringFolding.fold(
+          utf8: haystack, caseInsensitive: options.contains(.caseInsensitive),
+          diacriticInsensitive: options.contains(.diacriticInsensitive), into: &cache.scratch, runs: cache.runs)
+        return cache.folded.withUnsafeBufferPointer { needle in
+          cache.scratch.withUnsafeBufferPointer { kernel(needle, $0, false) }
         }
       } ?? false
     }
@@ -132,16 +139,16 @@ enum QueryFunctions {
   }
 
   private static func foldedNeedle(_ call: SQLiteFunctionCall, _ needle: UnsafeBufferPointer<UInt8>, _ flags: Int64)
-    -> [UInt8]
+    -> FoldedText
   {
     if let cached = call.auxiliary(at: 1, as: FoldedText.self), cached.flags == flags,
       cached.source.elementsEqual(needle)
     {
-      return cached.folded
+      return cached
     }
     let folded = FoldedText(source: Array(needle), flags: flags)
     call.setAuxiliary(folded, at: 1)
-    return folded.folded
+    return folded
   }
 
   // MARK: - LIKE and MATCHES

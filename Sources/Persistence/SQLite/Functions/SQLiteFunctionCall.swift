@@ -78,16 +78,20 @@ public struct SQLiteFunctionCall {
 
   /// The object cached on a constant argument by ``setAuxiliary(_:at:)`` earlier in the same
   /// statement, when the argument has not changed since.
+  ///
+  /// A function must cache objects of one class per argument: `type` is trusted, not checked
+  /// (this runs once per row).
   public func auxiliary<Object: AnyObject>(at index: Int, as type: Object.Type) -> Object? {
     guard let pointer = sqlite3_get_auxdata(context, Int32(index)) else { return nil }
-    return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? Object
+    return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
   }
 
   /// Caches an object on a constant argument for later calls of the same statement; SQLite
   /// releases it when the argument changes or the statement ends.
-  public func setAuxiliary(_ object: AnyObject, at index: Int) {
-    let pointer = Unmanaged<AnyObject>.passRetained(object).toOpaque()
+  public func setAuxiliary<Object: AnyObject>(_ object: Object, at index: Int) {
+    let pointer = Unmanaged<Object>.passRetained(object).toOpaque()
     sqlite3_set_auxdata(context, Int32(index), pointer) { pointer in
+      // Releasing needs no type: a class instance's reference is released the same way.
       guard let pointer else { return }
       Unmanaged<AnyObject>.fromOpaque(pointer).release()
     }

@@ -134,41 +134,41 @@ final class StoreConnection {
   func decodeRow(_ statement: SQLiteStatement, tableName: String) throws -> StoredRow {
     let primaryKey = statement.int64(at: 0)
     let entityNumber = Int(statement.int64(at: 1))
-    guard let mapping = schema.mapping(forEntityNumber: entityNumber) else {
+    guard let entity = description.entity(number: entityNumber) else {
       throw PersistenceError.storeFailure(
         "row \(primaryKey) of \(tableName) has Z_ENT \(entityNumber), which is no entity of the model")
     }
-    let layout = layouts[mapping.entity]
-    let plan = description.statements[mapping.entity.index].decodePlan
+    let layout = layouts[entity]
     var attributes = [AttributeValue?](repeating: nil, count: layout.attributes.count)
     var toOne = [ObjectID?](repeating: nil, count: layout.relationships.count)
-    var entityNumbers: [Int: Int] = [:]
-    for (position, source) in plan {
-      guard !statement.isNull(at: position) else { continue }
-      switch source {
-      case .attribute(let slot, let attribute):
+    var entityNumbers: [(slot: Int, number: Int)] = []
+    for step in description.decodeSteps[entity.index] {
+      switch step {
+      case .attribute(let position, let slot, let type, let external):
+        guard !statement.isNull(at: position) else { continue }
         do {
           attributes[slot] = try StoredValueCodec.decode(
-            statement.value(at: position), for: attribute, externalDataDirectory: description.externalDataDirectory)
+            statement.value(at: position), type: type, allowsExternalStorage: external,
+            name: layout.attributes[slot].name,
+            externalDataDirectory: external ? description.externalDataDirectory : nil)
         } catch {
           throw PersistenceError.storeFailure("\(layout.name) \(primaryKey): \(error) (table \(tableName))")
         }
-      case .toOneKey(let slot):
-        toOne[slot] = ObjectID(
-          entity: layout.relationships[slot].destination, primaryKey: statement.int64(at: position))
-      case .toOneEntity(let slot):
-        entityNumbers[slot] = Int(statement.int64(at: position))
-      case .toOneOrder:
-        break
+      case .toOneKey(let position, let slot, let destination):
+        guard !statement.isNull(at: position) else { continue }
+        toOne[slot] = ObjectID(entity: destination, primaryKey: statement.int64(at: position))
+      case .toOneEntity(let position, let slot):
+        guard !statement.isNull(at: position) else { continue }
+        entityNumbers.append((slot, Int(statement.int64(at: position))))
       }
     }
     for (slot, number) in entityNumbers {
-      if let key = toOne[slot]?.primaryKey, let destination = schema.mapping(forEntityNumber: number) {
-        toOne[slot] = ObjectID(entity: destination.entity, primaryKey: key)
+      if let key = toOne[slot]?.primaryKey, let destination = description.entity(number: number) {
+        toOne[slot] = ObjectID(entity: destination, primaryKey: key)
       }
     }
     return StoredRow(
-      objectID: ObjectID(entity: mapping.entity, primaryKey: primaryKey), version: statement.int64(at: 2),
+      objectID: ObjectID(entity: entity, primaryKey: primaryKey), version: statement.int64(at: 2),
       attributes: attributes, toOne: toOne)
   }
 
@@ -237,7 +237,7 @@ final class StoreConnection {
     var ids: [ObjectID] = []
     while try statement.step() {
       let number = Int(statement.int64(at: 1))
-      let destination = schema.mapping(forEntityNumber: number)?.entity ?? mapping.destination
+      let destination = description.entity(number: number) ?? mapping.destination
       ids.append(ObjectID(entity: destination, primaryKey: statement.int64(at: 0)))
     }
     return ids

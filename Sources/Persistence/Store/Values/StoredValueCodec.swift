@@ -49,11 +49,22 @@ public enum StoredValueCodec {
   public static func decode(
     _ stored: SQLiteValue, for attribute: AttributeDescription, externalDataDirectory: URL? = nil
   ) throws(StoredValueError) -> AttributeValue? {
+    try decode(
+      stored, type: attribute.attributeType, allowsExternalStorage: attribute.allowsExternalBinaryDataStorage,
+      name: attribute.name, externalDataDirectory: externalDataDirectory)
+  }
+
+  /// The attribute value of a column value, given only what decoding needs of the attribute
+  /// (what reading many rows uses, so as not to copy whole descriptions).
+  static func decode(
+    _ stored: SQLiteValue, type: AttributeType, allowsExternalStorage: Bool, name: @autoclosure () -> String,
+    externalDataDirectory: URL?
+  ) throws(StoredValueError) -> AttributeValue? {
     if case .null = stored { return nil }
     func mismatch(_ detail: String) -> StoredValueError {
-      StoredValueError(attribute: attribute.name, type: attribute.attributeType, stored: stored, detail: detail)
+      StoredValueError(attribute: name(), type: type, stored: stored, detail: detail)
     }
-    switch attribute.attributeType {
+    switch type {
     case .integer16, .integer32, .integer64:
       switch stored {
       case .integer(let integer): return .integer(integer)
@@ -136,7 +147,7 @@ public enum StoredValueCodec {
     case .binary, .transformable, .composite, .objectID, .undefined:
       switch stored {
       case .blob(let bytes):
-        if attribute.allowsExternalBinaryDataStorage, let first = bytes.first {
+        if allowsExternalStorage, let first = bytes.first {
           if first == 0x01 { return .binary(Data(bytes.dropFirst())) }
           if first == 0x02 {
             let name = String(decoding: bytes.dropFirst().filter { $0 != 0 }, as: UTF8.self)

@@ -28,9 +28,60 @@ public enum PredicateStringFolding {
   /// Folds a string for `[c]` (case-insensitive) and/or `[d]` (diacritic-insensitive) comparison.
   public static func fold(_ string: String, caseInsensitive: Bool, diacriticInsensitive: Bool) -> String {
     guard caseInsensitive || diacriticInsensitive else { return string }
-    if isASCII(string.utf8) {
-      return caseInsensitive ? asciiLowercased(string) : string
+    var text = string
+    return text.withUTF8 { bytes in
+      if isASCII(bytes) { return caseInsensitive ? asciiLowercased(string) : string }
+      var folded: [UInt8] = []
+      fold(utf8: bytes, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive, into: &folded)
+      return String(decoding: folded, as: UTF8.self)
     }
+  }
+
+  /// Appends the folding of UTF-8 text to `output`.
+  ///
+  /// The folding works scalar by scalar except for canonical reordering, which only moves
+  /// combining marks among themselves; an ASCII character is never touched by its neighbours.
+  /// So the text is folded piecewise: ASCII bytes directly (lower-cased for `[c]`), each run
+  /// of non-ASCII scalars by ``referenceFold(_:caseInsensitive:diacriticInsensitive:)``, with
+  /// the runs' foldings cached in `runs` (or a cache shared by all threads). The result is the
+  /// reference folding of the whole text, byte for byte.
+  static func fold(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool, diacriticInsensitive: Bool,
+    into output: inout [UInt8], runs: PredicateFoldedRuns? = nil
+  ) {
+    output.reserveCapacity(output.count + bytes.count + 8)
+    var index = 0
+    while index < bytes.count {
+      var end = index
+      while end < bytes.count && bytes[end] < 0x80 { end += 1 }
+      if end > index {
+        let start = output.count
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+        if caseInsensitive {
+          output.withUnsafeMutableBufferPointer { buffer in
+            for position in start..<buffer.count { buffer[position] = asciiLowercase(buffer[position]) }
+          }
+        }
+        index = end
+      }
+      while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
+      if end > index {
+        let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+        if let runs {
+          runs.append(run, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive, to: &output)
+        } else {
+          PredicateFoldedRuns.appendShared(
+            run, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive, to: &output)
+        }
+        index = end
+      }
+    }
+  }
+
+  /// The folding of a whole string in one go, as defined above: the definition that
+  /// ``fold(_:caseInsensitive:diacriticInsensitive:)`` computes piecewise.
+  static func referenceFold(_ string: String, caseInsensitive: Bool, diacriticInsensitive: Bool) -> String {
+    guard caseInsensitive || diacriticInsensitive else { return string }
     var folded = string
     if caseInsensitive {
       folded = folded.lowercased().uppercased().lowercased()
