@@ -21,22 +21,8 @@ struct ObjectValidator {
         ))
     }
     for (slot, attribute) in layout.attributes.enumerated() where !attribute.isTransient {
-      guard let value = object.attributeValues[slot] else {
-        if !attribute.isOptional {
-          fail(.required, attribute.name, nil, "a value is required")
-        }
-        continue
-      }
-      if !AttributeValueTypeCheck.matches(value, attribute.attributeType) {
-        fail(.typeMismatch, attribute.name, "\(value)", "the value is not of type \(attribute.attributeType.rawValue)")
-        continue
-      }
-      checkBounds(value, attribute: attribute, fail: fail)
-      if let pattern = attribute.regularExpression, !pattern.isEmpty, case .string(let string) = value {
-        if !matches(string, pattern: pattern) {
-          fail(.regularExpression, attribute.name, string, "does not match the pattern \(pattern)")
-        }
-      }
+      failures += validate(
+        object.attributeValues[slot], for: attribute, entity: layout.name, objectID: object.objectID)
     }
     for (slot, item) in layout.relationships.enumerated() where !item.relationship.isTransient {
       let relationship = item.relationship
@@ -64,6 +50,36 @@ struct ObjectValidator {
         }
       } else if !relationship.isOptional && object.toOneValues[slot] == nil {
         fail(.required, relationship.name, nil, "a destination object is required")
+      }
+    }
+    return failures
+  }
+
+  /// Failures of one attribute value: required, type, range or length, pattern. Shared by
+  /// saves and batch requests, which check values without objects.
+  mutating func validate(
+    _ value: AttributeValue?, for attribute: AttributeDescription, entity: String, objectID: ObjectID
+  ) -> [ValidationFailure] {
+    var failures: [ValidationFailure] = []
+    func fail(_ rule: ValidationFailure.Rule, _ property: String, _ value: String?, _ message: String) {
+      failures.append(
+        ValidationFailure(
+          rule: rule, entity: entity, property: property, objectID: objectID, value: value, message: message))
+    }
+    guard let value else {
+      if !attribute.isOptional {
+        fail(.required, attribute.name, nil, "a value is required")
+      }
+      return failures
+    }
+    if !AttributeValueTypeCheck.matches(value, attribute.attributeType) {
+      fail(.typeMismatch, attribute.name, "\(value)", "the value is not of type \(attribute.attributeType.rawValue)")
+      return failures
+    }
+    checkBounds(value, attribute: attribute, fail: fail)
+    if let pattern = attribute.regularExpression, !pattern.isEmpty, case .string(let string) = value {
+      if !matches(string, pattern: pattern) {
+        fail(.regularExpression, attribute.name, string, "does not match the pattern \(pattern)")
       }
     }
     return failures
