@@ -142,6 +142,7 @@ extension ObjectContext {
         loadToManyInBulk(component, of: level)
         var next: [ObjectID] = []
         var seen = Set<ObjectID>()
+        var destinations: [(ManagedObject, [ObjectID])] = []
         for object in level {
           if object.isFaultStorage { fulfillFault(object) }
           guard let slot = object.layout.relationshipSlots[component] else { continue }
@@ -151,11 +152,25 @@ extension ObjectContext {
           } else {
             ids = object.toOneValues[slot].map { [$0] } ?? []
           }
+          destinations.append((object, ids))
           for id in ids where seen.insert(id).inserted { next.append(id) }
         }
         let missing = next.filter { !$0.isTemporary && (registry[$0]?.object?.isFault ?? true) }
-        if !missing.isEmpty { prefetch(missing) }
-        level = next.compactMap { self.object(with: $0) }
+        var loaded: [ObjectID: ManagedObject] = [:]
+        if !missing.isEmpty {
+          do {
+            for row in try store.loadRows(missing) {
+              let object = object(for: row)
+              loaded[object.objectID] = object
+            }
+          } catch {
+            lastAccessError = error
+          }
+        }
+        for (object, ids) in destinations {
+          object.prefetched += ids.compactMap { loaded[$0] ?? registry[$0]?.object }
+        }
+        level = next.compactMap { loaded[$0] ?? self.object(with: $0) }
       }
     }
   }

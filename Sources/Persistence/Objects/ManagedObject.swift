@@ -27,6 +27,9 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   var isFaultStorage: Bool
   /// `Z_OPT` of the row as last read or written.
   var storedVersion: Int64
+  /// Destinations loaded by a fetch's prefetching, kept alive as long as this object so that
+  /// reaching them does not read the store again (the context holds objects weakly).
+  var prefetched: [ManagedObject] = []
 
   enum Lifecycle {
     case inserted
