@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "TaskKit", targets: ["TaskKit"]),
     .executable(name: "modelc", targets: ["modelc"]),
     .executable(name: "task", targets: ["task"]),
+    .plugin(name: "ModelcPlugin", targets: ["ModelcPlugin"]),
   ],
   targets: [
     // The system's libsqlite3 (libsqlite3-dev on Debian and Ubuntu).
@@ -30,22 +31,38 @@ let package = Package(
     .target(name: "ModelCodegen", dependencies: ["DataModel"]),
     // Command-line argument parsing shared by every executable.
     .target(name: "ArgumentParsing"),
-    // The task list's model and view-model layer.
-    .target(name: "TaskKit", dependencies: ["Persistence"]),
+    // The task list's model and view-model layer; its entity classes are generated from
+    // Models/Tasks.xcdatamodeld at build time (see Sources/TaskKit/modelc.json).
+    .target(
+      name: "TaskKit", dependencies: ["Persistence", "Migration"], exclude: ["modelc.json"], plugins: ["ModelcPlugin"]),
     .executableTarget(
       name: "modelc",
       dependencies: ["DataModel", "Persistence", "Migration", "ModelCodegen", "ArgumentParsing"]
     ),
     .executableTarget(name: "task", dependencies: ["TaskKit", "ArgumentParsing"]),
+    // The benchmark harness: our hot paths against raw SQLite in the same run (release builds).
+    .executableTarget(
+      name: "modelc-bench",
+      dependencies: ["DataModel", "Persistence", "Migration", "ArgumentParsing", "CSQLite"]
+    ),
+    // Runs `modelc generate` for the models a target declares, at build time.
+    .plugin(name: "ModelcPlugin", capability: .buildTool(), dependencies: ["modelc"]),
 
     // Paths of fixtures and of the shared corpus, for every test target.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "DataModelTests", dependencies: ["DataModel", "TestSupport"]),
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"]),
     .testTarget(name: "MigrationTests", dependencies: ["Migration", "TestSupport"]),
-    .testTarget(name: "ModelCodegenTests", dependencies: ["ModelCodegen", "TestSupport"]),
+    // Entity classes the plugin generates from Tests/Fixtures/models/Library.xcdatamodeld, with
+    // the code an app writes next to them, for the generated-code tests.
+    .target(
+      name: "GeneratedLibrary", dependencies: ["Persistence"], path: "Tests/GeneratedLibrary", exclude: ["modelc.json"],
+      plugins: ["ModelcPlugin"]),
+    .testTarget(name: "ModelCodegenTests", dependencies: ["ModelCodegen", "GeneratedLibrary", "TestSupport"]),
     .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
     .testTarget(name: "TaskKitTests", dependencies: ["TaskKit", "TestSupport"]),
+    // Runs the built `task` executable as a user does.
+    .testTarget(name: "TaskCLITests", dependencies: ["task", "Persistence", "TestSupport"]),
     .testTarget(name: "ModelcTests", dependencies: ["modelc", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -57,3 +57,19 @@ public enum TestPaths {
     return url
   }
 }
+
+extension TestPaths {
+  /// A built executable of this package (`modelc`, `task`), next to the test binary; nil when
+  /// it has not been built.
+  public static func executable(named name: String) -> URL? {
+    var candidates: [URL] = []
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var directory = testBinary.deletingLastPathComponent()
+    for _ in 0..<4 {
+      candidates.append(directory.appendingPathComponent(name))
+      directory = directory.deletingLastPathComponent()
+    }
+    candidates.append(packageRoot.appendingPathComponent(".build/debug/\(name)"))
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+}

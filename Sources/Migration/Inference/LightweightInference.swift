@@ -38,7 +38,9 @@ public enum LightweightInference {
     }
     for entityDiff in diff.entities {
       let destinationEntity = entityDiff.destinationEntity.flatMap { destination.entity(named: $0) }
-      for change in entityDiff.changes {
+      // A change that alters no version hash (a transient property, a default, …) touches no
+      // stored data and needs no migration.
+      for change in entityDiff.changes where change.changesHash {
         switch change.kind {
         case .attributeTypeChanged:
           refuse(

@@ -51,8 +51,8 @@ extension ObjectContext {
       row.reserveCapacity(statements.columns.count)
       for column in statements.columns {
         switch column.source {
-        case .attribute(let slot, let attribute):
-          row.append(StoredValueCodec.encode(attributes[slot], for: attribute))
+        case .attribute(let slot, let kind):
+          row.append(StoredValueCodec.encode(attributes[slot], kind: kind))
         case .toOneKey(let slot), .toOneEntity(let slot):
           row.append(toOne[slot]?.first { $0.0 == column.name }?.1 ?? .null)
         case .toOneOrder:

@@ -51,10 +51,22 @@ public final class PersistentContainer: Sendable {
     var byClass: [ObjectIdentifier: Int] = [:]
     var byEntity: [Int: ManagedObject.Type] = [:]
     for type in classes {
+      // A generated class names its entity; any class also stands for the entities whose
+      // class name is its name.
       let className = String(describing: type)
-      for entity in model.entities where entity.className == className {
-        byClass[ObjectIdentifier(type)] = entity.id.index
-        byEntity[entity.id.index] = type
+      let generatedName = (type as? any GeneratedEntity.Type)?.entityName
+      for entity in model.entities where entity.name == generatedName || entity.className == className {
+        if entity.name == generatedName || byClass[ObjectIdentifier(type)] == nil {
+          byClass[ObjectIdentifier(type)] = entity.id.index
+        }
+        if byEntity[entity.id.index] == nil || entity.name == generatedName { byEntity[entity.id.index] = type }
+      }
+    }
+    // A sub-entity without a class of its own is made as its nearest ancestor's class, so that
+    // its objects are what the ancestor's typed relationships expect.
+    for entity in model.entities where byEntity[entity.id.index] == nil {
+      if let ancestor = model.ancestors(of: entity.id).first(where: { byEntity[$0.index] != nil }) {
+        byEntity[entity.id.index] = byEntity[ancestor.index]
       }
     }
     self.classes = byClass

@@ -6,14 +6,14 @@ extension ObjectContext {
   public func mergeChanges(from notification: SaveNotification) {
     guard notification.sourceContext != ObjectIdentifier(self) else { return }
     for id in notification.deletedObjects {
-      guard let object = registry[id]?.object else { continue }
+      guard let object = registry[id] else { continue }
       object.lifecycle = .gone
       object.isFaultStorage = false
       changedObjects[ObjectIdentifier(object)] = nil
       registry[id] = nil
     }
     for id in notification.updatedObjects {
-      guard let object = registry[id]?.object else { continue }
+      guard let object = registry[id] else { continue }
       if object.hasChanges {
         try? refresh(object, mergeChanges: true)
       } else {

@@ -14,7 +14,7 @@ extension ObjectContext {
   /// The destinations of a to-many relationship, loading it when needed.
   func toManyDestinations(of object: ManagedObject, slot: Int) -> [ManagedObject] {
     guard let value = loadedToMany(of: object, slot: slot) else { return [] }
-    let missing = value.ids.filter { !$0.isTemporary && registry[$0]?.object == nil }
+    let missing = value.ids.filter { !$0.isTemporary && registry[$0] == nil }
     if missing.count > 1 { prefetch(missing) }
     return value.ids.compactMap { self.object(with: $0) }
   }

@@ -75,7 +75,7 @@ extension ObjectContext {
         guard let permanent = replacements[object.objectID] else { continue }
         registry[object.objectID] = nil
         object.objectID = permanent
-        registry[permanent] = WeakObject(object)
+        registry[permanent] = object
       }
     }
     var insertedIDs = Set<ObjectID>()

@@ -24,13 +24,16 @@ public final class ObjectContext {
 
   let store: StoreConnection
   let layouts: ObjectLayouts
-  /// Every object of the context by ID: held weakly while unchanged, so that iterating a large
-  /// result does not keep it all in memory.
-  var registry: [ObjectID: WeakObject] = [:]
+  /// Every object of the context by ID. Unchanged objects that nothing else references any
+  /// more are dropped from time to time (``pruneRegistry()``), so that iterating a large result
+  /// does not keep it all in memory. (Weak references would do the same, but they make every
+  /// retain and release of an object take a slow path.)
+  var registry: [ObjectID: ManagedObject] = [:]
+  /// The registry size at which the next prune runs.
+  var pruneThreshold = 20_000
   /// Objects with pending changes, held strongly until saved or rolled back.
   var changedObjects: [ObjectIdentifier: ManagedObject] = [:]
   var nextTemporaryNumber: Int64 = 1
-  var registrationsSincePrune = 0
 
   init(container: PersistentContainer) {
     self.container = container
@@ -65,7 +68,7 @@ public final class ObjectContext {
 
   /// Every object the context holds right now.
   public var registeredObjects: [ManagedObject] {
-    registry.values.compactMap(\.object)
+    Array(registry.values)
   }
 
   func objectDidChange(_ object: ManagedObject) {
@@ -96,19 +99,29 @@ public final class ObjectContext {
   }
 
   func insert(entity: EntityID) -> ManagedObject {
+    let construction = insertionConstruction(for: entity)
+    let object = container.objectClass(for: entity).init(construction)
+    didInsert(object)
+    return object
+  }
+
+  /// What a new object of an entity is made from (a fresh temporary ID).
+  func insertionConstruction(for entity: EntityID) -> ObjectConstruction {
     let id = ObjectID(entity: entity, temporary: nextTemporaryNumber)
     nextTemporaryNumber += 1
-    let layout = layouts[entity]
-    let object = makeObject(id: id, layout: layout, isInserted: true, isFault: false)
-    for (slot, attribute) in layout.attributes.enumerated() {
+    return ObjectConstruction(objectID: id, layout: layouts[entity], context: self, isInserted: true, isFault: false)
+  }
+
+  /// Gives a newly made object the model's default values and registers it as inserted.
+  func didInsert(_ object: ManagedObject) {
+    for (slot, attribute) in object.layout.attributes.enumerated() {
       object.attributeValues[slot] = attribute.defaultValue
     }
-    for (slot, relationship) in layout.relationships.enumerated() where relationship.relationship.isToMany {
+    for (slot, relationship) in object.layout.relationships.enumerated() where relationship.relationship.isToMany {
       object.toManyValues[slot] = ToManyValue()
     }
     register(object)
     changedObjects[ObjectIdentifier(object)] = object
-    return object
   }
 
   func makeObject(id: ObjectID, layout: ObjectLayout, isInserted: Bool, isFault: Bool) -> ManagedObject {
@@ -118,18 +131,32 @@ public final class ObjectContext {
   }
 
   func register(_ object: ManagedObject) {
-    registry[object.objectID] = WeakObject(object)
-    registrationsSincePrune += 1
-    if registrationsSincePrune > 50_000 && registrationsSincePrune > registry.count {
-      registry = registry.filter { $0.value.object != nil }
-      registrationsSincePrune = 0
+    registry[object.objectID] = object
+    if registry.count >= pruneThreshold {
+      pruneRegistry()
+      pruneThreshold = max(20_000, registry.count * 2)
     }
+  }
+
+  /// Forgets unchanged objects that only the registry still references: nobody can reach them,
+  /// and they would be read again from the store if asked for.
+  func pruneRegistry() {
+    var unreferenced: [ObjectID] = []
+    var index = registry.values.startIndex
+    while index != registry.values.endIndex {
+      if isKnownUniquelyReferenced(&registry.values[index]) {
+        let object = registry.values[index]
+        if !object.hasChanges { unreferenced.append(object.objectID) }
+      }
+      registry.values.formIndex(after: &index)
+    }
+    for id in unreferenced { registry[id] = nil }
   }
 
   /// The object with this ID, registered or as a fault that loads on first use; nil when the
   /// ID belongs to no object of this context's store (a temporary ID of another context).
   public func object(with id: ObjectID) -> ManagedObject? {
-    if let object = registry[id]?.object { return object }
+    if let object = registry[id] { return object }
     guard !id.isTemporary, id.entity.index < layouts.layouts.count else { return nil }
     let object = makeObject(id: id, layout: layouts[id.entity], isInserted: false, isFault: true)
     register(object)
@@ -177,7 +204,7 @@ public final class ObjectContext {
   /// The registered object for a row, made or refreshed from the row unless it has pending
   /// changes of its own.
   func object(for row: StoredRow) -> ManagedObject {
-    if let existing = registry[row.objectID]?.object {
+    if let existing = registry[row.objectID] {
       if existing.isFaultStorage || (!existing.hasChanges && existing.storedVersion != row.version) {
         apply(row, to: existing)
         existing.toManyValues = existing.toManyValues.map { _ in nil }
@@ -256,14 +283,5 @@ public final class ObjectContext {
       object.toManyValues = object.toManyValues.map { _ in nil }
       object.committedToManyValues = object.toManyValues
     }
-  }
-}
-
-/// A weak reference to an object, for the registry.
-struct WeakObject {
-  weak var object: ManagedObject?
-
-  init(_ object: ManagedObject) {
-    self.object = object
   }
 }

@@ -1,41 +1,6 @@
-/// A class the code generator writes for an entity: it names its entity, so that requests and
-/// inserts can be written with the class alone (`FetchRequest(Task.self)`).
-///
-/// Generated classes subclass ``ManagedObject`` and conform; the container must be given them
-/// (`PersistentContainer(…, classes: [Task.self, …])`) so that fetched objects are instances of
-/// them.
+/// A class generated from a model by `modelc generate` (or the ModelcPlugin): it knows the
+/// name of the entity it stands for, which typed fetch requests and containers use.
 public protocol GeneratedEntity: ManagedObject {
   /// The name of the entity in the model.
   static var entityName: String { get }
-}
-
-extension FetchRequest where Result: GeneratedEntity {
-  /// A request for the objects of a generated class's entity:
-  /// `FetchRequest(Task.self, predicate: Task.Keys.isCompleted == false, sortDescriptors: [Task.Keys.dueDate.ascending])`.
-  public init(
-    _ type: Result.Type, predicate: FetchPredicate? = nil, sortDescriptors: [FetchSortDescriptor] = [],
-    fetchLimit: Int? = nil, fetchOffset: Int = 0
-  ) {
-    self.init(
-      entityName: Result.entityName, predicate: predicate, sortDescriptors: sortDescriptors, fetchLimit: fetchLimit,
-      fetchOffset: fetchOffset)
-  }
-}
-
-extension ObjectContext {
-  /// The objects of a generated class's entity that match a predicate, in order:
-  /// `try context.fetch(Task.self, where: Task.Keys.priority > 1, sortedBy: [Task.Keys.title.ascending])`.
-  public func fetch<Object: GeneratedEntity>(
-    _ type: Object.Type, where predicate: FetchPredicate? = nil, sortedBy sortDescriptors: [FetchSortDescriptor] = [],
-    limit: Int? = nil
-  ) throws -> [Object] {
-    try fetch(FetchRequest(type, predicate: predicate, sortDescriptors: sortDescriptors, fetchLimit: limit))
-  }
-
-  /// How many objects of a generated class's entity match a predicate.
-  public func count<Object: GeneratedEntity>(_ type: Object.Type, where predicate: FetchPredicate? = nil) throws
-    -> Int
-  {
-    try count(for: FetchRequest(type, predicate: predicate))
-  }
 }

@@ -11,6 +11,7 @@ extension ObjectContext {
   /// by their saved values (the objects returned still carry any pending changes).
   public func fetch<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [Result] {
     let objects = try fetchObjects(request, plan: QueryPlan(request: request, context: self))
+    if Result.self == ManagedObject.self, let same = objects as? [Result] { return same }
     return objects.compactMap { $0 as? Result }
   }
 
@@ -155,7 +156,7 @@ extension ObjectContext {
           destinations.append((object, ids))
           for id in ids where seen.insert(id).inserted { next.append(id) }
         }
-        let missing = next.filter { !$0.isTemporary && (registry[$0]?.object?.isFault ?? true) }
+        let missing = next.filter { !$0.isTemporary && (registry[$0]?.isFault ?? true) }
         var loaded: [ObjectID: ManagedObject] = [:]
         if !missing.isEmpty {
           do {
@@ -168,7 +169,7 @@ extension ObjectContext {
           }
         }
         for (object, ids) in destinations {
-          object.prefetched += ids.compactMap { loaded[$0] ?? registry[$0]?.object }
+          object.prefetched += ids.compactMap { loaded[$0] ?? registry[$0] }
         }
         level = next.compactMap { loaded[$0] ?? self.object(with: $0) }
       }
@@ -227,7 +228,9 @@ public struct FetchBatchSequence<Result: ManagedObject>: Sequence {
         let end = Swift.min(sequence.ids.count, position + sequence.batchSize)
         let slice = Array(sequence.ids[position..<end])
         position = end
-        sequence.context.prefetch(slice.filter { sequence.context.registry[$0]?.object?.isFault ?? true })
+        batch = []
+        sequence.context.pruneRegistry()
+        sequence.context.prefetch(slice.filter { sequence.context.registry[$0]?.isFault ?? true })
         batch = slice.compactMap { sequence.context.object(with: $0) as? Result }
         batchPosition = 0
         if batch.isEmpty { return next() }

@@ -93,11 +93,11 @@ struct ObjectValidator {
       if item.relationship.isToMany {
         count =
           (context.loadedToMany(of: object, slot: slot)?.ids ?? []).filter { id in
-            context.registry[id]?.object.map { !$0.isDeleted } ?? true
+            context.registry[id].map { !$0.isDeleted } ?? true
           }.count
       } else {
         count =
-          object.toOneValues[slot].map { id in context.registry[id]?.object.map { $0.isDeleted ? 0 : 1 } ?? 1 } ?? 0
+          object.toOneValues[slot].map { id in context.registry[id].map { $0.isDeleted ? 0 : 1 } ?? 1 } ?? 0
       }
       if count > 0 {
         failures.append(

@@ -68,29 +68,47 @@ import Testing
     }
   }
 
-  @Test func busyTimeoutMakesASecondWriterWait() async throws {
+  @Test func busyTimeoutMakesASecondWriterWait() throws {
     let directory = try TemporaryDirectory()
     let path = directory.path("wait.sqlite")
-    let first = try SQLiteConnection(path: path)
-    try first.enableWAL()
-    try first.execute("CREATE TABLE t (v)")
-    try first.execute("BEGIN IMMEDIATE")
-    try first.execute("INSERT INTO t VALUES (1)")
+    let setup = try SQLiteConnection(path: path)
+    try setup.enableWAL()
+    try setup.execute("CREATE TABLE t (v)")
+    try setup.close()
+    // The lock holder runs on a thread of its own (not the test runner's cooperative pool, which
+    // other tests may keep busy), takes the write lock, holds it, then commits.
     let holdTime = Duration.milliseconds(300)
+    let locked = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
+    let holderError = ErrorBox()
+    let holder = Thread {
+      do {
+        let first = try SQLiteConnection(path: path)
+        try first.execute("BEGIN IMMEDIATE")
+        try first.execute("INSERT INTO t VALUES (1)")
+        locked.signal()
+        Thread.sleep(forTimeInterval: 0.3)
+        try first.execute("COMMIT")
+        try first.close()
+      } catch {
+        holderError.error = error
+        locked.signal()
+      }
+      finished.signal()
+    }
+    holder.start()
+    locked.wait()
     let clock = ContinuousClock()
     let start = clock.now
-    async let waited: Duration = onNewThread {
-      let second = try SQLiteConnection(path: path)
-      second.busyTimeout = .seconds(10)
-      try second.execute("INSERT INTO t VALUES (2)")
-      return clock.now - start
-    }
-    try await Task.sleep(for: holdTime)
-    try first.execute("COMMIT")
-    let elapsed = try await waited
-    #expect(elapsed >= holdTime)
+    let second = try SQLiteConnection(path: path)
+    second.busyTimeout = .seconds(10)
+    try second.execute("INSERT INTO t VALUES (2)")
+    let elapsed = clock.now - start
+    finished.wait()
+    #expect(holderError.error == nil)
+    #expect(elapsed >= holdTime / 2)
     #expect(elapsed < .seconds(10))
-    #expect(try first.mapRows("SELECT v FROM t ORDER BY v") { $0.int(at: 0) } == [1, 2])
+    #expect(try second.mapRows("SELECT v FROM t ORDER BY v") { $0.int(at: 0) } == [1, 2])
   }
 
   @Test func aConnectionCanMoveToAnotherThread() async throws {
@@ -130,5 +148,24 @@ import Testing
     let handle = db.interruptHandle
     try db.close()
     handle.interrupt()
+  }
+}
+
+/// Carries an error out of a thread.
+final class ErrorBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: (any Error)?
+
+  var error: (any Error)? {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return stored
+    }
+    set {
+      lock.lock()
+      stored = newValue
+      lock.unlock()
+    }
   }
 }

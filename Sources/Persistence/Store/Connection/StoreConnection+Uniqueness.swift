@@ -15,17 +15,19 @@ extension StoreConnection {
     }
   }
 
-  /// The key of an object for a constraint; nil when a part is nil (nil never conflicts, as in
-  /// the store's UNIQUE index).
-  func key(of object: ManagedObject, properties: [String]) -> [String]? {
-    var parts: [String] = []
+  /// The key of an object for a constraint, as the store would hold it; nil when a part is nil
+  /// (nil never conflicts, as in the store's UNIQUE index).
+  func key(of object: ManagedObject, properties: [String]) -> [SQLiteValue]? {
+    var parts: [SQLiteValue] = []
+    parts.reserveCapacity(properties.count)
     for name in properties {
       if let slot = object.layout.attributeSlots[name] {
         guard let value = object.attributeValues[slot] else { return nil }
-        parts.append("\(StoredValueCodec.encode(value, for: object.layout.attributes[slot]))")
+        parts.append(StoredValueCodec.encode(value, for: object.layout.attributes[slot]))
       } else if let slot = object.layout.relationshipSlots[name] {
         guard let id = object.toOneValues[slot] else { return nil }
-        parts.append("\(id)")
+        // Unsaved destinations cannot clash with stored rows; tell them apart from keys.
+        parts.append(id.primaryKey.map { .integer($0) } ?? .text("temporary \(id)"))
       } else {
         return nil
       }
@@ -39,7 +41,6 @@ extension StoreConnection {
     let candidates = inserted + updated
     guard !candidates.isEmpty else { return [] }
     var failures: [ValidationFailure] = []
-    let model = description.model
     // Objects whose stored key may no longer hold: deleted, or updated (their new key is checked
     // in memory).
     let leaving = Set((deleted + updated).compactMap(\.objectID.primaryKey))
@@ -64,8 +65,8 @@ extension StoreConnection {
     }
     for (_, members) in groups.sorted(by: { $0.key < $1.key }) {
       guard let check = members.first?.0 else { continue }
-      var seen: [[String]: ManagedObject] = [:]
-      var keyed: [(ManagedObject, [String])] = []
+      var seen: [[SQLiteValue]: ManagedObject] = [:]
+      var keyed: [(ManagedObject, [SQLiteValue])] = []
       for (_, object) in members {
         guard let key = key(of: object, properties: check.properties) else { continue }
         if seen[key] != nil {
@@ -91,52 +92,30 @@ extension StoreConnection {
       for chunk in stride(from: 0, to: keyed.count, by: 200).map({ Array(keyed[$0..<min($0 + 200, keyed.count)]) }) {
         var arguments: [SQLiteValue] = numbers.map { .integer(Int64($0)) }
         var tuples: [String] = []
-        for (object, _) in chunk {
-          var placeholders: [String] = []
-          for name in check.properties {
-            placeholders.append("?")
-            if let slot = object.layout.attributeSlots[name] {
-              arguments.append(
-                StoredValueCodec.encode(object.attributeValues[slot], for: object.layout.attributes[slot]))
-            } else if let slot = object.layout.relationshipSlots[name] {
-              arguments.append(object.toOneValues[slot]?.primaryKey.map { .integer($0) } ?? .integer(-1))
-            }
-          }
-          tuples.append("(\(placeholders.joined(separator: ", ")))")
+        let placeholders = "(" + Array(repeating: "?", count: check.properties.count).joined(separator: ", ") + ")"
+        for (_, key) in chunk {
+          arguments += key
+          tuples.append(placeholders)
         }
         let quoted = columns.map { SQLiteIdentifier.quote($0) }
         let sql = SQLiteSQL(
           verbatim:
             "SELECT Z_PK, \(quoted.joined(separator: ", ")) FROM \(SQLiteIdentifier.quote(mapping.tableName)) WHERE Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", "))) AND (\(quoted.joined(separator: ", "))) IN (VALUES \(tuples.joined(separator: ", ")))",
           arguments: arguments)
-        var taken: [[String]: Int64] = [:]
+        var taken: [[SQLiteValue]: Int64] = [:]
         try connection.forEachRow(sql) { statement in
           let primaryKey = statement.int64(at: 0)
           guard !leaving.contains(primaryKey) else { return }
-          var parts: [String] = []
-          for index in columns.indices {
-            parts.append("\(statement.value(at: index + 1))")
-          }
-          taken[parts] = primaryKey
+          taken[columns.indices.map { statement.value(at: $0 + 1) }] = primaryKey
         }
         guard !taken.isEmpty else { continue }
-        for (object, _) in chunk {
-          var parts: [String] = []
-          for name in check.properties {
-            if let slot = object.layout.attributeSlots[name] {
-              parts.append(
-                "\(StoredValueCodec.encode(object.attributeValues[slot], for: object.layout.attributes[slot]))")
-            } else if let slot = object.layout.relationshipSlots[name] {
-              parts.append("\(object.toOneValues[slot]?.primaryKey.map { SQLiteValue.integer($0) } ?? .integer(-1))")
-            }
-          }
-          if let other = taken[parts], other != object.objectID.primaryKey {
+        for (object, key) in chunk {
+          if let other = taken[key], other != object.objectID.primaryKey {
             failures.append(
               failure(object, check: check, detail: "the store already has an object with this value (row \(other))"))
           }
         }
       }
-      _ = model
     }
     return failures
   }

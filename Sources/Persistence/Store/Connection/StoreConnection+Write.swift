@@ -170,8 +170,8 @@ extension StoreConnection {
     values.reserveCapacity(statements.columns.count)
     for column in statements.columns {
       switch column.source {
-      case .attribute(let slot, let attribute):
-        values.append(StoredValueCodec.encode(object.attributeValues[slot], for: attribute))
+      case .attribute(let slot, let kind):
+        values.append(StoredValueCodec.encode(object.attributeValues[slot], kind: kind))
       case .toOneKey(let slot):
         values.append(object.toOneValues[slot].flatMap(resolve).map { .integer($0) } ?? .null)
       case .toOneEntity(let slot):
@@ -186,7 +186,7 @@ extension StoreConnection {
 
   /// The position (from 1) of an object among its to-one destination's ordered inverse.
   func orderKey(of object: ManagedObject, slot: Int, context: ObjectContext) -> Int64? {
-    guard let destinationID = object.toOneValues[slot], let destination = context.registry[destinationID]?.object,
+    guard let destinationID = object.toOneValues[slot], let destination = context.registry[destinationID],
       let inverseName = object.layout.relationships[slot].inverseName,
       let inverseSlot = destination.layout.relationshipSlots[inverseName],
       let list = destination.toManyValues[inverseSlot], let index = list.ids.firstIndex(of: object.objectID)

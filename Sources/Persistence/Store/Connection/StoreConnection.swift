@@ -6,7 +6,7 @@ import Foundation
 /// Each context has its own (a SQLite connection belongs to one isolation domain); several
 /// connections to one file see each other's commits thanks to WAL mode, and wait for each
 /// other's write locks up to the busy timeout. The connection opens on first use.
-final class StoreConnection {
+package final class StoreConnection {
   let description: StoreDescription
   private var openConnection: SQLiteConnection?
 
@@ -98,7 +98,7 @@ final class StoreConnection {
   }
 
   /// Reads `Z_METADATA`.
-  static func readMetadata(_ connection: SQLiteConnection) throws -> StoreMetadata {
+  package static func readMetadata(_ connection: SQLiteConnection) throws -> StoreMetadata {
     let row = try connection.firstRow("SELECT Z_UUID, Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1") { statement in
       (statement.isNull(at: 0) ? "" : statement.text(at: 0), statement.data(at: 1))
     }
@@ -109,7 +109,7 @@ final class StoreConnection {
   }
 
   /// Reads the metadata of a store file without opening it as a container.
-  static func readMetadata(at url: URL) throws -> StoreMetadata {
+  package static func readMetadata(at url: URL) throws -> StoreMetadata {
     guard FileManager.default.fileExists(atPath: url.path) else { throw PersistenceError.storeNotFound(url.path) }
     let connection = try SQLiteConnection(.file(url.path), mode: .readOnly)
     defer { try? connection.close() }
@@ -121,7 +121,7 @@ final class StoreConnection {
   }
 
   /// Replaces `Z_METADATA`'s row.
-  static func writeMetadata(_ metadata: StoreMetadata, on connection: SQLiteConnection) throws {
+  package static func writeMetadata(_ metadata: StoreMetadata, on connection: SQLiteConnection) throws {
     let plist = try metadata.propertyListData()
     try connection.execute("DELETE FROM Z_METADATA")
     try connection.execute(
@@ -139,27 +139,27 @@ final class StoreConnection {
         "row \(primaryKey) of \(tableName) has Z_ENT \(entityNumber), which is no entity of the model")
     }
     let layout = layouts[entity]
+    let plan = description.statements[entity.index].decodePlan
     var attributes = [AttributeValue?](repeating: nil, count: layout.attributes.count)
     var toOne = [ObjectID?](repeating: nil, count: layout.relationships.count)
-    var entityNumbers: [(slot: Int, number: Int)] = []
-    for step in description.decodeSteps[entity.index] {
-      switch step {
-      case .attribute(let position, let slot, let type, let external):
-        guard !statement.isNull(at: position) else { continue }
+    var entityNumbers: [Int: Int] = [:]
+    for (position, source) in plan {
+      guard !statement.isNull(at: position) else { continue }
+      switch source {
+      case .attribute(let slot, let kind):
         do {
           attributes[slot] = try StoredValueCodec.decode(
-            statement.value(at: position), type: type, allowsExternalStorage: external,
-            name: layout.attributes[slot].name,
-            externalDataDirectory: external ? description.externalDataDirectory : nil)
+            statement.value(at: position), kind: kind, externalDataDirectory: description.externalDataDirectory)
         } catch {
           throw PersistenceError.storeFailure("\(layout.name) \(primaryKey): \(error) (table \(tableName))")
         }
-      case .toOneKey(let position, let slot, let destination):
-        guard !statement.isNull(at: position) else { continue }
-        toOne[slot] = ObjectID(entity: destination, primaryKey: statement.int64(at: position))
-      case .toOneEntity(let position, let slot):
-        guard !statement.isNull(at: position) else { continue }
-        entityNumbers.append((slot, Int(statement.int64(at: position))))
+      case .toOneKey(let slot):
+        toOne[slot] = ObjectID(
+          entity: layout.relationships[slot].destination, primaryKey: statement.int64(at: position))
+      case .toOneEntity(let slot):
+        entityNumbers[slot] = Int(statement.int64(at: position))
+      case .toOneOrder:
+        break
       }
     }
     for (slot, number) in entityNumbers {

@@ -13,11 +13,8 @@ final class StoreDescription: Sendable {
   private let keepAlive: KeepAliveConnection?
   /// Per-entity SQL prepared once.
   let statements: [EntityStatements]
-  /// Per entity, how a row of its table decodes into its slots (indexed by `EntityID.index`).
-  let decodeSteps: [[DecodeStep]]
-  /// The entity of each `Z_ENT` value, indexed by the number.
+  /// The entity of each `Z_ENT` value, indexed by the number (cheaper per row than a mapping).
   private let entitiesByNumber: [EntityID?]
-  private let externalData: URL?
 
   init(model: ModelVersion, options: StoreOptions) throws {
     self.model = model
@@ -30,13 +27,17 @@ final class StoreDescription: Sendable {
     case .file(let url):
       self.location = .file(url.path)
       self.keepAlive = nil
-      let name = url.deletingPathExtension().lastPathComponent
-      self.externalData = url.deletingLastPathComponent().appendingPathComponent(".\(name)_SUPPORT/_EXTERNAL_DATA")
     case .inMemory:
-      self.externalData = nil
       let name = "modelc-memory-\(UUID().uuidString)"
       self.location = .sharedInMemory(name: name)
       self.keepAlive = KeepAliveConnection(try SQLiteConnection(.sharedInMemory(name: name)))
+    }
+    if case .file(let url) = options.location {
+      let name = url.deletingPathExtension().lastPathComponent
+      self.externalDataDirectory = url.deletingLastPathComponent().appendingPathComponent(
+        ".\(name)_SUPPORT/_EXTERNAL_DATA", isDirectory: true)
+    } else {
+      self.externalDataDirectory = nil
     }
     let tableColumns = EntityStatements.tableColumns(schema: schema, model: model)
     self.statements = model.entities.indices.map { index in
@@ -44,17 +45,9 @@ final class StoreDescription: Sendable {
       return EntityStatements(
         mapping: mapping, layout: layouts.layouts[index], tableColumns: tableColumns[mapping.rootEntity.index] ?? [])
     }
-    self.decodeSteps = statements.enumerated().map { index, statements in
-      DecodeStep.steps(for: statements, layout: layouts.layouts[index])
-    }
     var numbers = [EntityID?](repeating: nil, count: (schema.entities.map(\.entityNumber).max() ?? 0) + 1)
     for mapping in schema.entities { numbers[mapping.entityNumber] = mapping.entity }
     self.entitiesByNumber = numbers
-  }
-
-  /// The entity whose `Z_ENT` is `number`.
-  func entity(number: Int) -> EntityID? {
-    number >= 0 && number < entitiesByNumber.count ? entitiesByNumber[number] : nil
   }
 
   /// The URL of the store file, for file stores.
@@ -63,9 +56,14 @@ final class StoreDescription: Sendable {
     return nil
   }
 
-  /// The folder where Core Data keeps externally stored binary values (computed once: every
-  /// decoded row passes it on).
-  var externalDataDirectory: URL? { externalData }
+  /// The entity whose `Z_ENT` is `number`.
+  func entity(number: Int) -> EntityID? {
+    number >= 0 && number < entitiesByNumber.count ? entitiesByNumber[number] : nil
+  }
+
+  /// The folder where Core Data keeps externally stored binary values (computed once: URL
+  /// operations are far too slow for the row-decoding path).
+  let externalDataDirectory: URL?
 }
 
 /// Holds the connection that keeps a shared in-memory database alive; never used otherwise.
@@ -79,37 +77,10 @@ final class KeepAliveConnection: @unchecked Sendable {
 
 /// A column an entity reads or writes, and where its value lives in an object.
 enum ColumnSource: Sendable {
-  case attribute(slot: Int, attribute: AttributeDescription)
+  case attribute(slot: Int, kind: StoredValueCodec.Kind)
   case toOneKey(slot: Int)
   case toOneEntity(slot: Int)
   case toOneOrder(slot: Int)
-}
-
-/// One column of a row of an entity's table and where its value goes: what decoding a row
-/// needs, without the descriptions (copying those for every row would cost more than the
-/// decoding itself).
-enum DecodeStep: Sendable {
-  case attribute(position: Int, slot: Int, type: AttributeType, allowsExternalStorage: Bool)
-  case toOneKey(position: Int, slot: Int, destination: EntityID)
-  case toOneEntity(position: Int, slot: Int)
-
-  /// The steps of an entity, from its statements' decode plan.
-  static func steps(for statements: EntityStatements, layout: ObjectLayout) -> [DecodeStep] {
-    statements.decodePlan.compactMap { position, source in
-      switch source {
-      case .attribute(let slot, let attribute):
-        .attribute(
-          position: position, slot: slot, type: attribute.attributeType,
-          allowsExternalStorage: attribute.allowsExternalBinaryDataStorage)
-      case .toOneKey(let slot):
-        .toOneKey(position: position, slot: slot, destination: layout.relationships[slot].destination)
-      case .toOneEntity(let slot):
-        .toOneEntity(position: position, slot: slot)
-      case .toOneOrder:
-        nil
-      }
-    }
-  }
 }
 
 /// The SQL of one entity: its INSERT and UPDATE statements, and how to decode a row of its
@@ -133,7 +104,7 @@ struct EntityStatements: Sendable {
     var columns: [(name: String, source: ColumnSource)] = []
     for column in mapping.attributes {
       guard let slot = layout.attributeSlots[column.name] else { continue }
-      columns.append((column.column, .attribute(slot: slot, attribute: layout.attributes[slot])))
+      columns.append((column.column, .attribute(slot: slot, kind: StoredValueCodec.Kind(layout.attributes[slot]))))
     }
     for toOne in mapping.toOneRelationships {
       guard let slot = layout.relationshipSlots[toOne.name] else { continue }

@@ -9,8 +9,36 @@ import Foundation
 /// storage). Decimals are REAL when a `Double` holds them exactly; longer ones are kept as a BLOB
 /// of their decimal text, because SQLite's NUMERIC affinity would round text to 15 digits.
 public enum StoredValueCodec {
+  /// What the codec needs to know of an attribute: small enough to copy for every value.
+  public struct Kind: Sendable, Hashable {
+    /// The attribute's name, for error messages.
+    public var name: String
+    /// The attribute's type.
+    public var type: AttributeType
+    /// Whether the attribute allows external binary storage (values carry Core Data's prefix).
+    public var allowsExternalStorage: Bool
+
+    public init(_ attribute: AttributeDescription) {
+      self.name = attribute.name
+      self.type = attribute.attributeType
+      self.allowsExternalStorage = attribute.allowsExternalBinaryDataStorage
+    }
+  }
+
   /// The column value for an attribute value (nil is NULL).
   public static func encode(_ value: AttributeValue?, for attribute: AttributeDescription) -> SQLiteValue {
+    encode(value, kind: Kind(attribute))
+  }
+
+  /// The attribute value of a column value.
+  public static func decode(
+    _ stored: SQLiteValue, for attribute: AttributeDescription, externalDataDirectory: URL? = nil
+  ) throws(StoredValueError) -> AttributeValue? {
+    try decode(stored, kind: Kind(attribute), externalDataDirectory: externalDataDirectory)
+  }
+
+  /// The column value for an attribute value (nil is NULL).
+  public static func encode(_ value: AttributeValue?, kind: Kind) -> SQLiteValue {
     guard let value else { return .null }
     switch value {
     case .integer(let integer): return .integer(integer)
@@ -33,7 +61,7 @@ public enum StoredValueCodec {
       }
       return .blob(Array(decimal.description.utf8))
     case .binary(let data):
-      if attribute.allowsExternalBinaryDataStorage {
+      if kind.allowsExternalStorage {
         return .blob([0x01] + [UInt8](data))
       }
       return .blob([UInt8](data))
@@ -47,24 +75,13 @@ public enum StoredValueCodec {
   /// Data keeps large binary values of attributes that allow external storage (the column then
   /// holds `0x02` and the file's name).
   public static func decode(
-    _ stored: SQLiteValue, for attribute: AttributeDescription, externalDataDirectory: URL? = nil
-  ) throws(StoredValueError) -> AttributeValue? {
-    try decode(
-      stored, type: attribute.attributeType, allowsExternalStorage: attribute.allowsExternalBinaryDataStorage,
-      name: attribute.name, externalDataDirectory: externalDataDirectory)
-  }
-
-  /// The attribute value of a column value, given only what decoding needs of the attribute
-  /// (what reading many rows uses, so as not to copy whole descriptions).
-  static func decode(
-    _ stored: SQLiteValue, type: AttributeType, allowsExternalStorage: Bool, name: @autoclosure () -> String,
-    externalDataDirectory: URL?
+    _ stored: SQLiteValue, kind: Kind, externalDataDirectory: URL? = nil
   ) throws(StoredValueError) -> AttributeValue? {
     if case .null = stored { return nil }
     func mismatch(_ detail: String) -> StoredValueError {
-      StoredValueError(attribute: name(), type: type, stored: stored, detail: detail)
+      StoredValueError(attribute: kind.name, type: kind.type, stored: stored, detail: detail)
     }
-    switch type {
+    switch kind.type {
     case .integer16, .integer32, .integer64:
       switch stored {
       case .integer(let integer): return .integer(integer)
@@ -147,7 +164,7 @@ public enum StoredValueCodec {
     case .binary, .transformable, .composite, .objectID, .undefined:
       switch stored {
       case .blob(let bytes):
-        if allowsExternalStorage, let first = bytes.first {
+        if kind.allowsExternalStorage, let first = bytes.first {
           if first == 0x01 { return .binary(Data(bytes.dropFirst())) }
           if first == 0x02 {
             let name = String(decoding: bytes.dropFirst().filter { $0 != 0 }, as: UTF8.self)

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The store migrator a ``PersistentContainer`` uses to migrate an older store when it opens
+/// it: pass it in ``StoreOptions/migrator``. It plans and runs a ``StoreMigration`` (keeping a
+/// backup) and reports each migration through `onMigration`.
+public struct LightweightStoreMigrator: StoreMigrator {
+  /// Whether a backup is written before migrating.
+  public var keepsBackup: Bool
+  /// Called after a migration, with its report (e.g. to tell the user one line).
+  public var onMigration: (@Sendable (MigrationReport) -> Void)?
+
+  public init(keepsBackup: Bool = true, onMigration: (@Sendable (MigrationReport) -> Void)? = nil) {
+    self.keepsBackup = keepsBackup
+    self.onMigration = onMigration
+  }
+
+  public func migrateStore(at url: URL, from source: ModelVersion, to destination: ModelVersion, in bundle: ModelBundle)
+    throws
+  {
+    let report = try StoreMigration(storeURL: url, bundle: bundle).run(
+      to: destination, options: StoreMigration.Options(keepsBackup: keepsBackup))
+    onMigration?(report)
+  }
+}
+
+extension StoreOptions {
+  /// A file store that is migrated to the container's model version when it is older.
+  public static func migratingFile(_ url: URL, keepsBackup: Bool = true) -> StoreOptions {
+    StoreOptions(location: .file(url), migrator: LightweightStoreMigrator(keepsBackup: keepsBackup))
+  }
+}

@@ -1,0 +1,102 @@
+/// The steps that bring a store from its version to the target version.
+public struct MigrationPlan: Sendable {
+  /// One step: a mapping model between two versions.
+  public struct Step: Sendable {
+    /// The version the step starts from.
+    public var source: ModelVersion
+    /// The version the step ends at.
+    public var destination: ModelVersion
+    /// What the step does.
+    public var mapping: MappingModel
+  }
+
+  /// The store's version.
+  public var source: ModelVersion
+  /// The target version.
+  public var destination: ModelVersion
+  /// The steps, in order; empty when the store is already at the target.
+  public var steps: [Step]
+
+  /// Whether there is nothing to do.
+  public var isEmpty: Bool { steps.isEmpty }
+}
+
+/// A migration that cannot be planned: no step sequence exists, or the target is older.
+public struct MigrationPlanningError: Error, Sendable, CustomStringConvertible {
+  /// What prevents the migration.
+  public var message: String
+  /// Refusals of lightweight inference, when that is why.
+  public var refusals: [InferenceError]
+
+  public init(message: String, refusals: [InferenceError] = []) {
+    self.message = message
+    self.refusals = refusals
+  }
+
+  public var description: String {
+    ([message] + refusals.map(\.description)).joined(separator: "\n")
+  }
+}
+
+/// Chooses the steps of a migration, as Core Data would plus what it leaves to apps:
+/// straight from the store's version to the target when lightweight migration can infer that,
+/// as Core Data does; otherwise through every intermediate version of the bundle, each step
+/// inferred on its own.
+public enum MigrationPlanner {
+  public static func plan(bundle: ModelBundle, from source: ModelVersion, to destination: ModelVersion)
+    throws(MigrationPlanningError) -> MigrationPlan
+  {
+    if source.versionHashes.entityHashes == destination.versionHashes.entityHashes {
+      return MigrationPlan(source: source, destination: destination, steps: [])
+    }
+    if let start = bundle.index(ofVersionNamed: source.name), let end = bundle.index(ofVersionNamed: destination.name),
+      start > end
+    {
+      throw MigrationPlanningError(
+        message:
+          "the store is at '\(source.name)', which comes after '\(destination.name)' in the bundle's version order; modelc does not migrate stores backwards (a newer app wrote it)"
+      )
+    }
+    let direct: InferenceError
+    do {
+      let mapping = try LightweightInference.mappingModel(from: source, to: destination)
+      return MigrationPlan(
+        source: source, destination: destination,
+        steps: [MigrationPlan.Step(source: source, destination: destination, mapping: mapping)])
+    } catch {
+      direct = error
+    }
+    guard let start = bundle.index(ofVersionNamed: source.name),
+      let end = bundle.index(ofVersionNamed: destination.name)
+    else {
+      throw MigrationPlanningError(message: "the versions are not both in the bundle", refusals: [direct])
+    }
+    guard start < end else {
+      throw MigrationPlanningError(
+        message:
+          "the store is at '\(source.name)', which comes after '\(destination.name)' in the bundle's version order; modelc does not migrate stores backwards",
+        refusals: [direct])
+    }
+    var steps: [MigrationPlan.Step] = []
+    var stepRefusals: [InferenceError] = []
+    for index in start..<end {
+      let from = bundle.versions[index]
+      let to = bundle.versions[index + 1]
+      do {
+        steps.append(
+          MigrationPlan.Step(
+            source: from, destination: to, mapping: try LightweightInference.mappingModel(from: from, to: to))
+        )
+      } catch {
+        stepRefusals.append(error)
+      }
+    }
+    guard stepRefusals.isEmpty else {
+      throw MigrationPlanningError(
+        message:
+          "no lightweight migration leads from '\(source.name)' to '\(destination.name)': neither directly nor through the intermediate versions",
+        refusals: stepRefusals)
+    }
+    return MigrationPlan(source: source, destination: destination, steps: steps)
+  }
+}

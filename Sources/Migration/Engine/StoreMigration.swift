@@ -1,0 +1,276 @@
+import Foundation
+
+/// Migrates a store file to a version of its model, atomically.
+///
+/// The store's version is found from the hashes in its metadata, never from names. Every step
+/// of the plan runs inside ONE SQLite transaction on the store itself: the whole migration
+/// commits, or the store stays exactly as it was — also when the process is killed at any
+/// moment (SQLite discards an uncommitted transaction when the store is next opened). Before
+/// committing, the rebuilt tables pass `PRAGMA integrity_check`, `PRAGMA foreign_key_check`
+/// passes, and the object count of every copied entity equals its count before. A backup of the
+/// original store is written next to it first, unless the caller opts out.
+public struct StoreMigration: Sendable {
+  /// What a run may do.
+  public struct Options: Sendable {
+    /// Write a backup of the store before migrating (`<store>.modelc-backup-<version>-<time>.sqlite`
+    /// next to it).
+    public var keepsBackup: Bool
+    /// Rows per statement when copying large tables (progress is reported between them).
+    public var chunkSize: Int
+    /// Called with progress while tables are copied.
+    public var progress: (@Sendable (MigrationProgress) -> Void)?
+
+    public init(
+      keepsBackup: Bool = true, chunkSize: Int = 50_000, progress: (@Sendable (MigrationProgress) -> Void)? = nil
+    ) {
+      self.keepsBackup = keepsBackup
+      self.chunkSize = chunkSize
+      self.progress = progress
+    }
+  }
+
+  /// The store file.
+  public let storeURL: URL
+  /// The model bundle with every version.
+  public let bundle: ModelBundle
+
+  public init(storeURL: URL, bundle: ModelBundle) {
+    self.storeURL = storeURL
+    self.bundle = bundle
+  }
+
+  /// The version the store is at, found through its hashes.
+  public func storeVersion() throws -> ModelVersion {
+    let metadata = try StoreConnection.readMetadata(at: storeURL)
+    guard let version = metadata.matchingVersion(in: bundle) else {
+      throw PersistenceError.incompatibleStore(
+        path: storeURL.path,
+        detail:
+          "its version hashes match no version of the model '\(bundle.name)'; it was written for another model, or for a version no longer in the bundle"
+      )
+    }
+    return version
+  }
+
+  /// The plan from the store's version to `target` (default: the bundle's current version).
+  public func plan(to target: ModelVersion? = nil) throws -> MigrationPlan {
+    try MigrationPlanner.plan(bundle: bundle, from: storeVersion(), to: target ?? bundle.currentVersion)
+  }
+
+  /// The SQL each step would run on this store, for `--sql` and `--dry-run`.
+  public func operations(for plan: MigrationPlan) throws -> [[MigrationOperation]] {
+    let connection = try SQLiteConnection(.file(storeURL.path), mode: .readOnly)
+    defer { try? connection.close() }
+    var indexes = try Self.indexes(on: connection)
+    var result: [[MigrationOperation]] = []
+    for step in plan.steps {
+      let built = try StepSQLBuilder(
+        source: step.source, destination: step.destination, mapping: step.mapping, existingIndexes: indexes
+      ).build()
+      result.append(built.operations)
+      indexes = Dictionary(
+        StoreSchema(model: step.destination).indexes.map { ($0.name, $0.createStatement()) },
+        uniquingKeysWith: { first, _ in first })
+    }
+    return result
+  }
+
+  /// Runs the migration to `target` (default: the current version).
+  @discardableResult
+  public func run(to target: ModelVersion? = nil, options: Options = Options()) throws -> MigrationReport {
+    let plan = try plan(to: target)
+    let started = Date()
+    guard !plan.isEmpty else {
+      return MigrationReport(plan: plan, backupURL: nil, records: [], duration: 0)
+    }
+    let connection = try SQLiteConnection(.file(storeURL.path), mode: .readWrite)
+    defer { try? connection.close() }
+    connection.busyTimeout = .seconds(10)
+
+    var backupURL: URL?
+    if options.keepsBackup {
+      backupURL = try writeBackup(of: connection, version: plan.source.name)
+    }
+    var records: [MigrationRecord] = []
+    try connection.transaction(.immediate) {
+      for (index, step) in plan.steps.enumerated() {
+        records.append(try run(step, number: index + 1, of: plan.steps.count, on: connection, options: options))
+      }
+    }
+    return MigrationReport(
+      plan: plan, backupURL: backupURL, records: records, duration: Date().timeIntervalSince(started))
+  }
+
+  // MARK: - Steps
+
+  private func run(
+    _ step: MigrationPlan.Step, number: Int, of total: Int, on connection: SQLiteConnection, options: Options
+  ) throws -> MigrationRecord {
+    let built = try StepSQLBuilder(
+      source: step.source, destination: step.destination, mapping: step.mapping,
+      existingIndexes: try Self.indexes(on: connection)
+    ).build()
+    // Counts before, for every entity whose rows are copied.
+    var before: [String: [Int: Int]] = [:]
+    for table in Set(built.copiedEntities.map(\.sourceTable)) {
+      before[table] = try counts(in: table, on: connection)
+    }
+    for operation in built.operations {
+      try execute(operation, step: number, of: total, on: connection, options: options, counts: before)
+    }
+    try writeBookkeeping(for: step, on: connection)
+
+    // Verification.
+    var after: [String: [Int: Int]] = [:]
+    for table in Set(built.copiedEntities.map(\.destinationTable)) {
+      after[table] = try counts(in: table, on: connection)
+    }
+    for pair in built.copiedEntities {
+      let expected = before[pair.sourceTable]?[pair.sourceNumber] ?? 0
+      let actual = after[pair.destinationTable]?[pair.destinationNumber] ?? 0
+      guard expected == actual else {
+        throw MigrationVerificationError(
+          "entity number \(pair.destinationNumber) in \(pair.destinationTable) has \(actual) objects after the step '\(step.source.name)' → '\(step.destination.name)', \(expected) before"
+        )
+      }
+    }
+    for table in built.rebuiltTables.sorted() {
+      let problems = try connection.mapRows(
+        SQLiteSQL(verbatim: "PRAGMA integrity_check(\(SQLiteIdentifier.quote(table)))")
+      ) { $0.text(at: 0) }
+      guard problems == ["ok"] else {
+        throw MigrationVerificationError(
+          "integrity check of \(table) failed: \(problems.prefix(5).joined(separator: "; "))")
+      }
+    }
+    let violations = try connection.foreignKeyCheck()
+    guard violations.isEmpty else {
+      throw MigrationVerificationError("foreign key check failed: \(violations.count) violation(s)")
+    }
+    let rebuilt = built.rebuiltTables.count
+    let altered = built.operations.filter { $0.kind == .addColumn || $0.kind == .renameColumn }.count
+    let record = MigrationRecord(
+      date: Date(), fromVersion: step.source.name, toVersion: step.destination.name,
+      fromChecksum: step.source.versionHashes.checksum, toChecksum: step.destination.versionHashes.checksum,
+      kind: step.mapping.isInferred ? "lightweight" : "mapped",
+      detail:
+        "\(rebuilt) table\(rebuilt == 1 ? "" : "s") rebuilt, \(altered) column\(altered == 1 ? "" : "s") changed in place"
+    )
+    try MigrationHistory.append(record, on: connection)
+    return record
+  }
+
+  private func execute(
+    _ operation: MigrationOperation, step: Int, of total: Int, on connection: SQLiteConnection, options: Options,
+    counts: [String: [Int: Int]]
+  ) throws {
+    guard let table = operation.chunkedSourceTable else {
+      try connection.execute(operation.sql)
+      return
+    }
+    let bounds =
+      try connection.firstRow(
+        SQLiteSQL(verbatim: "SELECT IFNULL(MIN(Z_PK), 0), IFNULL(MAX(Z_PK), -1) FROM \(SQLiteIdentifier.quote(table))")
+      ) { ($0.int64(at: 0), $0.int64(at: 1)) } ?? (0, -1)
+    let totalRows = counts[table]?.values.reduce(0, +) ?? 0
+    var done = 0
+    var low = bounds.0
+    let chunk = Int64(max(1, options.chunkSize))
+    while low <= bounds.1 {
+      let high = min(bounds.1, low + chunk - 1)
+      var sql = operation.sql
+      sql += SQLiteSQL(verbatim: " AND t.Z_PK BETWEEN ? AND ?", arguments: [.integer(low), .integer(high)])
+      try connection.execute(sql)
+      done += connection.changes
+      options.progress?(
+        MigrationProgress(
+          step: step, stepCount: total, summary: operation.summary, rowsDone: done, rowsTotal: totalRows))
+      low = high + 1
+    }
+  }
+
+  /// `Z_PRIMARYKEY`, metadata (keeping every key modelc does not own) and the model cache.
+  private func writeBookkeeping(for step: MigrationPlan.Step, on connection: SQLiteConnection) throws {
+    let schema = StoreSchema(model: step.destination)
+    try connection.execute("DELETE FROM Z_PRIMARYKEY")
+    for row in schema.primaryKeyRows {
+      let mapping = schema[schema.mapping(forEntityNumber: row.entityNumber)?.entity ?? EntityID(0)]
+      try connection.execute(
+        SQLiteSQL(
+          verbatim:
+            "INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (?, ?, ?, (SELECT IFNULL(MAX(Z_PK), 0) FROM \(SQLiteIdentifier.quote(mapping.tableName))))",
+          arguments: [.integer(Int64(row.entityNumber)), .text(row.name), .integer(Int64(row.superEntityNumber))]))
+    }
+    var metadata = try StoreConnection.readMetadata(connection)
+    metadata.setModel(step.destination)
+    try StoreConnection.writeMetadata(metadata, on: connection)
+    if try connection.tableExists("Z_MODELCACHE") {
+      try connection.execute("DELETE FROM Z_MODELCACHE")
+    }
+  }
+
+  private func counts(in table: String, on connection: SQLiteConnection) throws -> [Int: Int] {
+    var result: [Int: Int] = [:]
+    try connection.forEachRow(
+      SQLiteSQL(verbatim: "SELECT Z_ENT, COUNT(*) FROM \(SQLiteIdentifier.quote(table)) GROUP BY Z_ENT")
+    ) { result[Int($0.int64(at: 0))] = Int($0.int64(at: 1)) }
+    return result
+  }
+
+  static func indexes(on connection: SQLiteConnection) throws -> [String: String] {
+    var result: [String: String] = [:]
+    try connection.forEachRow("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL") {
+      result[$0.text(at: 0)] = $0.text(at: 1)
+    }
+    return result
+  }
+
+  /// Copies the store (a consistent snapshot, WAL included) next to it before migrating.
+  private func writeBackup(of connection: SQLiteConnection, version: String) throws -> URL {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+    let safeVersion = version.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }
+    let name =
+      "\(storeURL.lastPathComponent).modelc-backup-\(String(safeVersion))-\(formatter.string(from: Date())).sqlite"
+    let url = storeURL.deletingLastPathComponent().appendingPathComponent(name)
+    let partial = url.appendingPathExtension("partial")
+    try? FileManager.default.removeItem(at: partial)
+    try connection.vacuum(into: partial.path)
+    try FileManager.default.moveItem(at: partial, to: url)
+    return url
+  }
+}
+
+/// What a migration did.
+public struct MigrationReport: Sendable {
+  /// The plan that ran.
+  public var plan: MigrationPlan
+  /// Where the backup is, when one was written.
+  public var backupURL: URL?
+  /// The history records of the steps.
+  public var records: [MigrationRecord]
+  /// How long it took, in seconds.
+  public var duration: TimeInterval
+}
+
+/// Progress of a migration: rows copied so far in the current operation.
+public struct MigrationProgress: Sendable {
+  public var step: Int
+  public var stepCount: Int
+  public var summary: String
+  public var rowsDone: Int
+  public var rowsTotal: Int
+}
+
+/// The migrated store failed a check before commit; nothing was changed.
+public struct MigrationVerificationError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+
+  init(_ message: String) {
+    self.message = message
+  }
+
+  public var description: String { "the migration was rolled back: \(message)" }
+}

@@ -1,0 +1,21 @@
+extension ManagedObject {
+  /// Inserts a new object of the generated class's entity into a context, with the model's
+  /// default values: `Tag(context: context)`.
+  ///
+  /// Generated classes add initializers that also take the required values
+  /// (`Task(context:taskID:title:)`). The class must be registered with the context's
+  /// container (the generated model's `makeContainer(options:)` registers every generated
+  /// class), and its entity must not be abstract: both are programming errors and trap, like
+  /// ``ObjectContext/insert(_:)``.
+  public convenience init(context: ObjectContext) {
+    guard let entity = context.container.entity(for: Self.self) else {
+      preconditionFailure(
+        "\(Self.self) is not registered with the container; open it with the generated model's makeContainer(options:) or pass the class in classes:"
+      )
+    }
+    precondition(
+      !context.model[entity].isAbstract, "entity '\(context.model[entity].name)' is abstract: insert a sub-entity")
+    self.init(context.insertionConstruction(for: entity))
+    context.didInsert(self)
+  }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import Observation
+
+/// The task list's model for views: the tasks to show, in order, with a search text and filters,
+/// and the operations on them. Views observe it (Observation) and call its methods; it talks to
+/// the store only through the generated entity classes and fetch requests.
+///
+/// Order: priority (high first), then due date (earliest first, undated tasks last within a
+/// priority), then title. Search is `CONTAINS[cd]` over title and notes.
+@MainActor
+@Observable
+public final class TaskListViewModel {
+  /// The tasks the search text and filters select, in order.
+  public private(set) var tasks: [Task] = []
+  /// Text to find in titles and notes (ignoring case and diacritics); empty shows everything.
+  public var searchText: String = "" {
+    didSet { refreshAfterChange() }
+  }
+  /// Pending, done, or all tasks.
+  public var completionFilter: CompletionFilter = .all {
+    didSet { refreshAfterChange() }
+  }
+  /// Only tasks with this tag, when set.
+  public var tagFilter: String? {
+    didSet { refreshAfterChange() }
+  }
+  /// Only tasks of this project, when set.
+  public var projectFilter: String? {
+    didSet { refreshAfterChange() }
+  }
+  /// The last error met while refreshing after a change of the search text or a filter.
+  public private(set) var lastError: TaskError?
+
+  @ObservationIgnored private let context: ObjectContext
+  @ObservationIgnored private var saveObservation: SaveObservation?
+
+  /// A view model over a container's main context.
+  public init(container: PersistentContainer) {
+    self.context = container.viewContext
+  }
+
+  /// A view model over a given context (on the main actor).
+  public init(context: ObjectContext) {
+    self.context = context
+  }
+
+  // MARK: - Reading
+
+  /// Fetches the tasks again.
+  public func refresh() throws(TaskError) {
+    var parts: [FetchPredicate] = []
+    if !searchText.isEmpty {
+      let inTitle = Task.Keys.title.contains(searchText, options: [.caseInsensitive, .diacriticInsensitive])
+      parts.append(inTitle || Self.optionalContains(Task.Keys.notes, searchText))
+    }
+    switch completionFilter {
+    case .all: break
+    case .pending: parts.append(Task.Keys.isCompleted == false)
+    case .done: parts.append(Task.Keys.isCompleted == true)
+    }
+    if let tagFilter {
+      parts.append(
+        .comparison(
+          PredicateComparison(
+            .keyPath(PredicateKeyPath(["tags", "name"])), .equalTo, .string(tagFilter), modifier: .any)))
+    }
+    if let projectFilter {
+      parts.append(
+        .comparison(
+          PredicateComparison(.keyPath(PredicateKeyPath(["project", "name"])), .equalTo, .string(projectFilter))))
+    }
+    let predicate: FetchPredicate? = parts.isEmpty ? nil : (parts.count == 1 ? parts[0] : .and(parts))
+    let request = Task.fetchRequest(
+      predicate: predicate, sortDescriptors: [Task.Keys.priority.ascending, Task.Keys.dueDate.ascending])
+    do {
+      tasks = try context.fetch(request).sorted(by: Self.precedes)
+    } catch {
+      throw TaskError.store("cannot read the tasks: \(error)")
+    }
+  }
+
+  private static func optionalContains(_ key: PropertyKey<Task, String?>, _ text: String) -> FetchPredicate {
+    .comparison(
+      PredicateComparison(
+        .keyPath(key.keyPath), .contains, .string(text), options: [.caseInsensitive, .diacriticInsensitive]))
+  }
+
+  /// The list's order: priority, then due date with undated tasks last, then title.
+  static func precedes(_ lhs: Task, _ rhs: Task) -> Bool {
+    if lhs.priority != rhs.priority { return lhs.priority < rhs.priority }
+    switch (lhs.dueDate, rhs.dueDate) {
+    case (let left?, let right?) where left != right: return left < right
+    case (.some, nil): return true
+    case (nil, .some): return false
+    default: break
+    }
+    if lhs.title != rhs.title { return lhs.title < rhs.title }
+    return lhs.taskID.uuidString < rhs.taskID.uuidString
+  }
+
+  private func refreshAfterChange() {
+    do {
+      try refresh()
+      lastError = nil
+    } catch {
+      lastError = error
+    }
+  }
+
+  /// Every task, whatever the search and filters, in the list's order.
+  public func allTasks() throws(TaskError) -> [Task] {
+    do {
+      return try context.fetch(Task.fetchRequest()).sorted(by: Self.precedes)
+    } catch {
+      throw TaskError.store("cannot read the tasks: \(error)")
+    }
+  }
+
+  /// The task whose identifier is `text`, or starts with it (at least four characters, like a
+  /// short git hash; case does not matter).
+  public func task(identifiedBy text: String) throws(TaskError) -> Task {
+    let needle = text.lowercased()
+    if let uuid = UUID(uuidString: text) {
+      let matches: [Task]
+      do {
+        matches = try context.fetch(Task.fetchRequest(predicate: Task.Keys.taskID == uuid))
+      } catch {
+        throw TaskError.store("cannot read the tasks: \(error)")
+      }
+      guard let task = matches.first else { throw TaskError.notFound(text) }
+      return task
+    }
+    guard needle.count >= 4 else { throw TaskError.prefixTooShort(text) }
+    let matches = try allTasks().filter { $0.taskID.uuidString.lowercased().hasPrefix(needle) }
+    switch matches.count {
+    case 0: throw TaskError.notFound(text)
+    case 1: return matches[0]
+    default: throw TaskError.ambiguous(text, candidates: matches.map { $0.taskID.uuidString.lowercased() }.sorted())
+    }
+  }
+
+  // MARK: - Changing
+
+  /// Adds a task and saves it.
+  @discardableResult
+  public func add(
+    title: String, dueDate: Date? = nil, priority: TaskPriority = .medium, notes: String? = nil, tags: [String] = [],
+    project: String? = nil
+  ) throws(TaskError) -> Task {
+    let task = Task(context: context, taskID: UUID(), title: title)
+    task.dueDate = dueDate
+    task.priority = priority.storedValue
+    task.notes = notes
+    try assign(tags: tags, project: project, to: task)
+    try save()
+    return task
+  }
+
+  /// What an edit changes; nil leaves a value as it is.
+  public struct Edit: Sendable {
+    public var title: String?
+    /// `.some(nil)` removes the due date.
+    public var dueDate: Date??
+    public var priority: TaskPriority?
+    /// `.some(nil)` removes the notes.
+    public var notes: String??
+    /// Replaces the tags when set.
+    public var tags: [String]?
+    /// `.some(nil)` removes the project.
+    public var project: String??
+
+    public init(
+      title: String? = nil, dueDate: Date?? = nil, priority: TaskPriority? = nil, notes: String?? = nil,
+      tags: [String]? = nil, project: String?? = nil
+    ) {
+      self.title = title
+      self.dueDate = dueDate
+      self.priority = priority
+      self.notes = notes
+      self.tags = tags
+      self.project = project
+    }
+  }
+
+  /// Changes a task and saves it.
+  public func update(_ task: Task, _ edit: Edit) throws(TaskError) {
+    if let title = edit.title { task.title = title }
+    if let dueDate = edit.dueDate { task.dueDate = dueDate }
+    if let priority = edit.priority { task.priority = priority.storedValue }
+    if let notes = edit.notes { task.notes = notes }
+    if let tags = edit.tags {
+      task.removeFromTags(task.tags)
+      try assign(tags: tags, project: nil, to: task)
+    }
+    if let project = edit.project {
+      task.project = try project.map(findOrCreateProject)
+    }
+    try save()
+  }
+
+  /// Marks a task done or not done, and saves.
+  public func setCompleted(_ task: Task, _ completed: Bool) throws(TaskError) {
+    task.isCompleted = completed
+    try save()
+  }
+
+  /// Flips a task between done and not done, and saves.
+  public func toggleCompletion(_ task: Task) throws(TaskError) {
+    try setCompleted(task, !task.isCompleted)
+  }
+
+  /// Deletes tasks and saves.
+  public func delete(_ tasks: [Task]) throws(TaskError) {
+    for task in tasks { context.delete(task) }
+    try save()
+  }
+
+  private func assign(tags: [String], project: String?, to task: Task) throws(TaskError) {
+    var seen = Set<String>()
+    for name in tags where seen.insert(name).inserted {
+      task.addToTags(try findOrCreateTag(name))
+    }
+    if let project { task.project = try findOrCreateProject(project) }
+  }
+
+  private func findOrCreateTag(_ name: String) throws(TaskError) -> Tag {
+    do {
+      if let tag = try context.fetch(Tag.fetchRequest(predicate: Tag.Keys.name == name, fetchLimit: 1)).first {
+        return tag
+      }
+    } catch {
+      throw TaskError.store("cannot read the tags: \(error)")
+    }
+    return Tag(context: context, name: name)
+  }
+
+  private func findOrCreateProject(_ name: String) throws(TaskError) -> Project {
+    do {
+      if let project = try context.fetch(Project.fetchRequest(predicate: Project.Keys.name == name, fetchLimit: 1))
+        .first
+      {
+        return project
+      }
+    } catch {
+      throw TaskError.store("cannot read the projects: \(error)")
+    }
+    return Project(context: context, name: name)
+  }
+
+  /// Saves; on failure nothing is kept (the context rolls back) and the model's rule is reported.
+  private func save() throws(TaskError) {
+    do {
+      try context.save()
+    } catch {
+      context.rollback()
+      if case .validation(let failures) = error {
+        throw TaskError.invalid(failures.map(Self.describe).joined(separator: "; "))
+      }
+      throw TaskError.store("cannot save: \(error)")
+    }
+    refreshAfterChange()
+  }
+
+  private static func describe(_ failure: ValidationFailure) -> String {
+    switch (failure.entity, failure.property, failure.rule) {
+    case ("Task", "title", .minimumLength), ("Task", "title", .required): "a task needs a title"
+    case ("Task", "priority", _): "the priority must be high, medium or low"
+    default: "\(failure.entity.lowercased()) \(failure.property): \(failure.message)"
+    }
+  }
+}

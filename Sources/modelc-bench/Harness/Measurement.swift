@@ -1,0 +1,53 @@
+import Foundation
+
+/// One scenario's result: medians of our side and of the baseline, their ratio, and the peak
+/// memory of our side.
+struct ScenarioResult {
+  var name: String
+  var seconds: Double
+  var baselineSeconds: Double?
+  var peakMemoryBytes: Int
+  var note: String?
+
+  /// Ours over the baseline; for `migrate-add-attribute`, time at many rows over time at few.
+  var ratio: Double? {
+    guard let baselineSeconds, baselineSeconds > 0 else { return nil }
+    return seconds / baselineSeconds
+  }
+}
+
+/// Timing and memory helpers.
+enum Measure {
+  /// Seconds taken by `body`.
+  static func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try body()
+    let elapsed = clock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    return sorted.count % 2 == 1
+      ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+  }
+
+  /// Resets the process's peak resident set size (Linux: /proc/self/clear_refs), so the next
+  /// reading is the peak of what follows.
+  static func resetPeakMemory() {
+    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+  }
+
+  /// The peak resident set size since the last reset, in bytes (VmHWM), or the current size
+  /// where that is not available.
+  static func peakMemory() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      let digits = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+      return digits * 1024
+    }
+    return 0
+  }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import Persistence
+
+/// Slots of the Task attributes, resolved once as generated code does.
+struct TaskSlots {
+  let id: Int
+  let title: Int
+  let priority: Int
+  let isCompleted: Int
+  let dueDate: Int
+
+  init(_ layout: ObjectLayout) {
+    id = layout.attributeSlots["id"]!
+    title = layout.attributeSlots["title"]!
+    priority = layout.attributeSlots["priority"]!
+    isCompleted = layout.attributeSlots["isCompleted"]!
+    dueDate = layout.attributeSlots["dueDate"]!
+  }
+}
+
+/// The columns both sides read from ZTASK.
+let taskColumns = "Z_PK, Z_ENT, Z_OPT, ZISCOMPLETED, ZPRIORITY, ZPROJECT, ZDUEDATE, ZNOTES, ZTITLE, ZID"
+
+/// `insert`: N tasks inserted and saved in one save, against prepared INSERTs in one transaction.
+struct InsertScenario: Scenario {
+  let name = "insert"
+
+  func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
+    let stores = try TaskStores(configuration)
+    let rows = TaskRow.make(configuration.rows)
+    return try measure(
+      configuration, setUp: { _ in try stores.emptyStore() },
+      ours: { url in
+        let container = try PersistentContainer(bundle: stores.bundle, options: .file(url))
+        let context = container.newContext()
+        var slots: TaskSlots?
+        for row in rows {
+          let task = try context.insert(entityNamed: "Task")
+          let resolved = slots ?? TaskSlots(task.layout)
+          slots = resolved
+          task.setAttributeValue(.uuid(row.id), at: resolved.id)
+          task.setAttributeValue(.string(row.title), at: resolved.title)
+          task.setAttributeValue(.integer(row.priority), at: resolved.priority)
+          task.setAttributeValue(.boolean(row.isCompleted), at: resolved.isCompleted)
+          task.setAttributeValue(row.dueDate.map { .date($0) }, at: resolved.dueDate)
+        }
+        try context.save()
+      },
+      baseline: { url in
+        let raw = try RawSQLite(path: url.path)
+        try raw.execute("BEGIN IMMEDIATE")
+        let insert = try raw.prepare(
+          "INSERT INTO ZTASK (\(taskColumns)) VALUES (?, \(stores.taskEntityNumber), 1, ?, ?, NULL, ?, NULL, ?, ?)")
+        for row in rows {
+          raw.bind(insert, 1, int: row.primaryKey)
+          raw.bind(insert, 2, int: row.isCompleted ? 1 : 0)
+          raw.bind(insert, 3, int: row.priority)
+          raw.bind(insert, 4, double: row.dueDate?.timeIntervalSinceReferenceDate)
+          raw.bind(insert, 5, text: row.title)
+          raw.bind(insert, 6, blob: row.uuidBytes)
+          _ = try raw.step(insert)
+          raw.reset(insert)
+        }
+        raw.finalize(insert)
+        try raw.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = \(rows.count) WHERE Z_ENT = \(stores.taskEntityNumber)")
+        try raw.execute("COMMIT")
+      })
+  }
+}
+
+/// Reads every row of a query, for the baselines of fetches.
+func rawFetch(_ url: URL, _ sql: String, bind: ((RawSQLite, OpaquePointer) -> Void)? = nil) throws -> Int {
+  let raw = try RawSQLite(path: url.path)
+  let statement = try raw.prepare(sql)
+  bind?(raw, statement)
+  var sink = 0
+  var count = 0
+  while try raw.step(statement) {
+    raw.readRow(statement, into: &sink)
+    count += 1
+  }
+  raw.finalize(statement)
+  return count + (sink == Int.min ? 1 : 0)
+}
+
+/// Fetches objects and reads every attribute, as code using them would.
+func fetchAndRead(_ context: ObjectContext, _ request: FetchRequest<ManagedObject>) throws -> Int {
+  var touched = 0
+  for object in try context.fetch(request) {
+    for slot in object.layout.attributes.indices where object.attributeValue(at: slot) != nil {
+      touched += 1
+    }
+  }
+  return touched
+}
+
+/// `fetch-all`: every task as an object with its values, against SELECT of every column.
+struct FetchAllScenario: Scenario {
+  let name = "fetch-all"
+
+  func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
+    let stores = try TaskStores(configuration)
+    let url = try stores.filledStore(TaskRow.make(configuration.rows))
+    return try measure(
+      configuration, setUp: { _ in url },
+      ours: { url in
+        let context = try PersistentContainer(bundle: stores.bundle, options: .file(url)).newContext()
+        _ = try fetchAndRead(context, FetchRequest<ManagedObject>(entityName: "Task"))
+      },
+      baseline: { url in
+        _ = try rawFetch(url, "SELECT \(taskColumns) FROM ZTASK WHERE Z_ENT IN (\(stores.taskEntityNumber))")
+      })
+  }
+}
+
+/// `fetch-indexed`: a predicate and a sort that the (priority, dueDate) index serves.
+struct FetchIndexedScenario: Scenario {
+  let name = "fetch-indexed"
+
+  func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
+    let stores = try TaskStores(configuration)
+    let url = try stores.filledStore(TaskRow.make(configuration.rows))
+    let cutoff = Date(timeIntervalSinceReferenceDate: 800_000_000 + 500 * 3600)
+    return try measure(
+      configuration, setUp: { _ in url },
+      ours: { url in
+        let context = try PersistentContainer(bundle: stores.bundle, options: .file(url)).newContext()
+        let request = FetchRequest<ManagedObject>(
+          entityName: "Task", predicate: try FetchPredicate(format: "priority == 1 AND dueDate >= %@", cutoff),
+          sortDescriptors: [FetchSortDescriptor("priority"), FetchSortDescriptor("dueDate")])
+        _ = try fetchAndRead(context, request)
+      },
+      baseline: { url in
+        _ = try rawFetch(
+          url,
+          "SELECT \(taskColumns) FROM ZTASK WHERE Z_ENT IN (\(stores.taskEntityNumber)) AND ZPRIORITY = 1 AND ZDUEDATE >= ? ORDER BY ZPRIORITY, ZDUEDATE, Z_PK"
+        ) { raw, statement in raw.bind(statement, 1, double: cutoff.timeIntervalSinceReferenceDate) }
+      })
+  }
+}
+
+/// `search-contains-cd`: `title CONTAINS[cd]` over every title, against `LIKE` (which folds
+/// ASCII case only: the search term is ASCII, so both find the same rows).
+struct SearchScenario: Scenario {
+  let name = "search-contains-cd"
+
+  func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
+    let stores = try TaskStores(configuration)
+    let url = try stores.filledStore(TaskRow.make(configuration.rows))
+    return try measure(
+      configuration, setUp: { _ in url },
+      ours: { url in
+        let context = try PersistentContainer(bundle: stores.bundle, options: .file(url)).newContext()
+        let request = FetchRequest<ManagedObject>(
+          entityName: "Task", predicate: try FetchPredicate(format: "title CONTAINS[cd] %@", "REPORT"))
+        _ = try fetchAndRead(context, request)
+      },
+      baseline: { url in
+        _ = try rawFetch(
+          url,
+          "SELECT \(taskColumns) FROM ZTASK WHERE Z_ENT IN (\(stores.taskEntityNumber)) AND ZTITLE LIKE '%report%' ORDER BY Z_PK"
+        )
+      })
+  }
+}
+
+/// `update`: every task's title changed and saved, against one prepared UPDATE per row.
+struct UpdateScenario: Scenario {
+  let name = "update"
+
+  func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
+    let stores = try TaskStores(configuration)
+    let rows = TaskRow.make(configuration.rows)
+    return try measure(
+      configuration,
+      setUp: { forBaseline -> (URL, ObjectContext?, [ManagedObject]) in
+        let url = try stores.filledStore(rows)
+        if forBaseline { return (url, nil, []) }
+        let context = try PersistentContainer(bundle: stores.bundle, options: .file(url)).newContext()
+        let objects = try context.fetch(FetchRequest<ManagedObject>(entityName: "Task"))
+        return (url, context, objects)
+      },
+      ours: { state in
+        guard let context = state.1, let first = state.2.first else { return }
+        let slot = first.layout.attributeSlots["title"]!
+        for (index, object) in state.2.enumerated() {
+          object.setAttributeValue(.string("Updated \(index)"), at: slot)
+        }
+        try context.save()
+      },
+      baseline: { state in
+        let raw = try RawSQLite(path: state.0.path)
+        try raw.execute("BEGIN IMMEDIATE")
+        let update = try raw.prepare("UPDATE ZTASK SET ZTITLE = ?, Z_OPT = Z_OPT + 1 WHERE Z_PK = ?")
+        for (index, row) in rows.enumerated() {
+          raw.bind(update, 1, text: "Updated \(index)")
+          raw.bind(update, 2, int: row.primaryKey)
+          _ = try raw.step(update)
+          raw.reset(update)
+        }
+        raw.finalize(update)
+        try raw.execute("COMMIT")
+      })
+  }
+}
+
+/// `delete`: every task deleted (deletion rules applied) and saved, against one prepared DELETE
+/// per row plus its join rows.
+struct DeleteScenario: Scenario {
+  let name = "delete"
+
+  func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
+    let stores = try TaskStores(configuration)
+    let rows = TaskRow.make(configuration.rows)
+    return try measure(
+      configuration,
+      setUp: { forBaseline -> (URL, ObjectContext?, [ManagedObject]) in
+        let url = try stores.filledStore(rows)
+        if forBaseline { return (url, nil, []) }
+        let context = try PersistentContainer(bundle: stores.bundle, options: .file(url)).newContext()
+        return (url, context, try context.fetch(FetchRequest<ManagedObject>(entityName: "Task")))
+      },
+      ours: { state in
+        guard let context = state.1 else { return }
+        for object in state.2 { context.delete(object) }
+        try context.save()
+      },
+      baseline: { state in
+        let raw = try RawSQLite(path: state.0.path)
+        try raw.execute("BEGIN IMMEDIATE")
+        let delete = try raw.prepare("DELETE FROM ZTASK WHERE Z_PK = ?")
+        let links = try raw.prepare("DELETE FROM Z_2TASKS WHERE Z_3TASKS = ?")
+        for row in rows {
+          raw.bind(delete, 1, int: row.primaryKey)
+          _ = try raw.step(delete)
+          raw.reset(delete)
+          raw.bind(links, 1, int: row.primaryKey)
+          _ = try raw.step(links)
+          raw.reset(links)
+        }
+        raw.finalize(delete)
+        raw.finalize(links)
+        try raw.execute("COMMIT")
+      })
+  }
+}

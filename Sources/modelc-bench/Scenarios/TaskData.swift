@@ -1,0 +1,83 @@
+import Foundation
+import Persistence
+
+/// The synthetic tasks every store scenario uses, the same on both sides.
+struct TaskRow {
+  var primaryKey: Int64
+  var id: UUID
+  var title: String
+  var priority: Int64
+  var isCompleted: Bool
+  var dueDate: Date?
+
+  static let words = ["report", "Café", "garden", "invoice", "résumé", "call", "BUG", "lunch", "naïve", "plan"]
+
+  static func make(_ count: Int) -> [TaskRow] {
+    (0..<count).map { index in
+      let bytes = withUnsafeBytes(of: UInt64(index + 1).bigEndian) { Array($0) }
+      let id = UUID(
+        uuid: (
+          0x6d, 0x6f, 0x64, 0x65, 0x6c, 0x63, 0x40, 0x00, bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5],
+          bytes[6], bytes[7]
+        ))
+      return TaskRow(
+        primaryKey: Int64(index + 1), id: id, title: "Task \(index) \(words[index % words.count]) \(index % 97)",
+        priority: Int64(index % 3 + 1), isCompleted: index % 4 == 0,
+        dueDate: index % 5 == 0 ? nil : Date(timeIntervalSinceReferenceDate: 800_000_000 + Double(index % 1000) * 3600))
+    }
+  }
+
+  var uuidBytes: [UInt8] {
+    withUnsafeBytes(of: id.uuid) { Array($0) }
+  }
+}
+
+/// Fresh stores of the Tasks model for both sides.
+struct TaskStores {
+  let bundle: ModelBundle
+  let configuration: BenchmarkConfiguration
+
+  init(_ configuration: BenchmarkConfiguration) throws {
+    self.configuration = configuration
+    self.bundle = try ModelBundle(
+      contentsOf: configuration.packageRoot.appendingPathComponent("Models/Tasks.xcdatamodeld").path)
+  }
+
+  /// The Task entity's number (`Z_ENT`) in the current version.
+  var taskEntityNumber: Int {
+    StoreSchema(model: bundle.currentVersion).mapping(forEntityNamed: "Task")!.entityNumber
+  }
+
+  /// An empty store at `version` (default: current), laid out by the container.
+  func emptyStore(version: String? = nil) throws -> URL {
+    let url = configuration.directory.appendingPathComponent("store-\(UUID().uuidString).sqlite")
+    _ = try PersistentContainer(bundle: bundle, versionName: version, options: .file(url))
+    return url
+  }
+
+  /// A store with `rows` tasks, written with plain SQL (setup is not what is measured).
+  func filledStore(_ rows: [TaskRow], version: String? = nil) throws -> URL {
+    let url = try emptyStore(version: version)
+    let raw = try RawSQLite(path: url.path)
+    let entity = StoreSchema(model: version.flatMap { bundle.version(named: $0) } ?? bundle.currentVersion)
+      .mapping(forEntityNamed: "Task")!.entityNumber
+    try raw.execute("BEGIN IMMEDIATE")
+    let insert = try raw.prepare(
+      "INSERT INTO ZTASK (Z_PK, Z_ENT, Z_OPT, ZISCOMPLETED, ZPRIORITY, ZDUEDATE, ZTITLE, ZID) VALUES (?, \(entity), 1, ?, ?, ?, ?, ?)"
+    )
+    for row in rows {
+      raw.bind(insert, 1, int: row.primaryKey)
+      raw.bind(insert, 2, int: row.isCompleted ? 1 : 0)
+      raw.bind(insert, 3, int: row.priority)
+      raw.bind(insert, 4, double: row.dueDate?.timeIntervalSinceReferenceDate)
+      raw.bind(insert, 5, text: row.title)
+      raw.bind(insert, 6, blob: row.uuidBytes)
+      _ = try raw.step(insert)
+      raw.reset(insert)
+    }
+    raw.finalize(insert)
+    try raw.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = \(rows.count) WHERE Z_NAME = 'Task'")
+    try raw.execute("COMMIT")
+    return url
+  }
+}

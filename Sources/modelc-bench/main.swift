@@ -1,0 +1,118 @@
+import ArgumentParsing
+import DataModel
+import Foundation
+
+// `modelc-bench`: every hot path of the toolkit measured against the same work done the
+// fastest plain way (raw SQLite C calls, hand-written SQL) in the same run. Build it in release:
+//   swift run -c release modelc-bench [--rows N] [--only NAME] [--format text|json]
+// Exit codes: 0 ok, 1 a scenario failed, 2 usage error.
+
+let scenarios: [any Scenario] = [
+  InsertScenario(), FetchAllScenario(), FetchIndexedScenario(), SearchScenario(), UpdateScenario(),
+  DeleteScenario(), MigrateAddAttributeScenario(), MigrateRebuildScenario(), ModelLoadScenario(),
+]
+
+enum OutputFormat: String, CaseIterable {
+  case text, json
+}
+
+let spec = CommandSpec(
+  "modelc-bench", abstract: "Measure modelc's hot paths against raw SQLite in the same run.",
+  discussion: "Run a release build: swift run -c release modelc-bench. Scenarios: "
+    + scenarios.map(\.name).joined(separator: ", ") + ".",
+  options: [
+    OptionSpec(
+      "--rows", value: "N", type: .integer(1...10_000_000), default: "100000", help: "Rows for the store scenarios."),
+    OptionSpec(
+      "--repetitions", value: "N", type: .integer(1...100), default: "5",
+      help: "Timed repetitions per side, after a warm-up."),
+    OptionSpec("--only", value: "NAME", repeatable: true, help: "Run only this scenario (repeatable)."),
+    OptionSpec(
+      "--format", value: "FORMAT", type: .choice(of: OutputFormat.self), default: "text", help: "Output format."),
+  ])
+
+let terminal = Terminal.current()
+let arguments: ParsedArguments
+do {
+  switch try spec.parse(Array(CommandLine.arguments.dropFirst())) {
+  case .help(let text):
+    terminal.write(text.hasSuffix("\n") ? text : text + "\n")
+    exit(ExitCode.success.rawValue)
+  case .run(let parsed):
+    arguments = parsed
+  }
+} catch {
+  terminal.writeLine(error.description, to: .standardError)
+  exit(ExitCode.usage.rawValue)
+}
+
+let only = Set(arguments.values("--only"))
+for name in only where !scenarios.contains(where: { $0.name == name }) {
+  terminal.writeLine(
+    "modelc-bench: unknown scenario '\(name)'; scenarios: \(scenarios.map(\.name).joined(separator: ", "))",
+    to: .standardError)
+  exit(ExitCode.usage.rawValue)
+}
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelc-bench-\(UUID().uuidString)")
+try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+let configuration = BenchmarkConfiguration(
+  rows: arguments.integer("--rows") ?? 100_000, repetitions: arguments.integer("--repetitions") ?? 5,
+  directory: directory, packageRoot: packageRoot)
+
+var results: [ScenarioResult] = []
+var failed = false
+for scenario in scenarios where only.isEmpty || only.contains(scenario.name) {
+  terminal.progress("running \(scenario.name)…")
+  do {
+    results.append(try scenario.run(configuration))
+  } catch {
+    failed = true
+    terminal.endProgress()
+    terminal.writeLine("modelc-bench: \(scenario.name) failed: \(error)", to: .standardError)
+  }
+  // Each scenario's stores go once it is done.
+  for file in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] {
+    try? FileManager.default.removeItem(at: directory.appendingPathComponent(file))
+  }
+}
+terminal.endProgress()
+
+if arguments.value("--format", as: OutputFormat.self) == .json {
+  let items: [JSONValue] = results.map { result in
+    var object = JSONObjectBuilder()
+    object.add("name", .string(result.name))
+    object.add("seconds", .double(result.seconds))
+    object.add("baselineSeconds", result.baselineSeconds.map { JSONValue.double($0) } ?? .null)
+    object.add("ratio", result.ratio.map { JSONValue.double($0) } ?? .null)
+    object.add("peakMemoryBytes", .integer(result.peakMemoryBytes))
+    if let note = result.note { object.add("note", .string(note)) }
+    return object.value
+  }
+  terminal.write(JSONWriter.prettyPrinted(.object([("scenarios", .array(items))])))
+} else {
+  func format(_ value: Double?) -> String { value.map { String(format: "%.4f", $0) } ?? "-" }
+  let header = ["scenario", "seconds", "baseline", "ratio", "peak MiB"]
+  var rows = [header]
+  for result in results {
+    rows.append([
+      result.name, format(result.seconds), format(result.baselineSeconds),
+      result.ratio.map { String(format: "%.2f", $0) } ?? "-",
+      String(result.peakMemoryBytes / 1_048_576),
+    ])
+  }
+  let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+  for row in rows {
+    terminal.writeLine(
+      row.enumerated().map { index, cell in cell.padding(toLength: widths[index], withPad: " ", startingAt: 0) }
+        .joined(separator: "  "))
+  }
+  terminal.writeLine("rows: \(configuration.rows), repetitions: \(configuration.repetitions) (medians after a warm-up)")
+  for result in results where result.note != nil {
+    terminal.writeLine("  \(result.name): \(result.note!)")
+  }
+}
+exit(failed ? ExitCode.failure.rawValue : ExitCode.success.rawValue)

@@ -1,0 +1,111 @@
+import ArgumentParsing
+import Foundation
+import Migration
+
+/// `modelc migrate STORE --model MODEL [--to VERSION] [--dry-run] [--sql] [--no-backup]`.
+enum MigrateCommand: ModelcCommand {
+  static let spec = CommandSpec(
+    "migrate", abstract: "Migrate a store to the current (or another) version of its model, atomically.",
+    discussion: """
+      The store's version is found from the hashes in its metadata. The migration goes straight to the \
+      target when lightweight migration can infer it, else through every intermediate version; it runs in \
+      one transaction, so the store ends at the new version or stays exactly as it was. A backup is written \
+      next to the store first (STORE.modelc-backup-VERSION-TIME.sqlite) unless --no-backup is given.
+      Exit status: 0 migrated or already current, 1 refused or failed (store untouched), 2 usage error.
+      """,
+    positionals: [.required("STORE", help: "The SQLite store file.")],
+    options: [
+      OptionSpec("--model", value: "MODEL", required: true, help: "The .xcdatamodeld bundle of the store's model."),
+      OptionSpec("--to", value: "VERSION", help: "The target version (default: the model's current version)."),
+    ],
+    flags: [
+      FlagSpec("--dry-run", help: "Print the plan (each step and change) and change nothing."),
+      FlagSpec("--sql", help: "Print the SQL statements the migration would run, and change nothing."),
+      FlagSpec("--no-backup", help: "Do not keep a backup of the original store."),
+    ])
+
+  static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitCode {
+    let storePath = arguments.positionals[0]
+    guard FileManager.default.fileExists(atPath: storePath) else {
+      throw CommandFailure("no store at '\(storePath)'")
+    }
+    let bundle = try ModelLoading.load(arguments.value("--model")!, terminal: terminal)
+    let target = try ModelLoading.version(arguments.value("--to"), in: bundle)
+    let migration = StoreMigration(storeURL: URL(fileURLWithPath: storePath), bundle: bundle)
+    let plan: MigrationPlan
+    do {
+      plan = try migration.plan(to: target)
+    } catch let error as MigrationPlanningError {
+      throw CommandFailure(error.description)
+    } catch {
+      throw CommandFailure("\(error)")
+    }
+    if plan.isEmpty {
+      terminal.writeLine("\(storePath) is already at '\(plan.destination.name)'.")
+      return .success
+    }
+    if arguments.flag("--dry-run") || arguments.flag("--sql") {
+      try describe(
+        plan, migration: migration, showSQL: arguments.flag("--sql"), dryRun: arguments.flag("--dry-run"),
+        terminal: terminal)
+      return .success
+    }
+    let progressTerminal = terminal
+    let options = StoreMigration.Options(
+      keepsBackup: !arguments.flag("--no-backup"),
+      progress: { progress in
+        guard progress.rowsTotal > 0 else { return }
+        let percent = progress.rowsDone * 100 / max(1, progress.rowsTotal)
+        progressTerminal.progress(
+          "step \(progress.step)/\(progress.stepCount): \(progress.summary): \(progress.rowsDone)/\(progress.rowsTotal) rows (\(percent)%)"
+        )
+      })
+    let report: MigrationReport
+    do {
+      report = try migration.run(to: target, options: options)
+    } catch {
+      terminal.endProgress()
+      throw CommandFailure("\(error)", notes: ["the store was not changed"])
+    }
+    terminal.endProgress()
+    let steps = report.plan.steps.map { "'\($0.source.name)' → '\($0.destination.name)'" }.joined(separator: ", ")
+    terminal.writeLine(
+      "Migrated \(storePath) from '\(report.plan.source.name)' to '\(report.plan.destination.name)' (\(steps)) in \(String(format: "%.2f", report.duration)) s."
+    )
+    if let backup = report.backupURL {
+      terminal.writeLine("Backup of the original store: \(backup.path)")
+    }
+    return .success
+  }
+
+  static func describe(
+    _ plan: MigrationPlan, migration: StoreMigration, showSQL: Bool, dryRun: Bool, terminal: Terminal
+  ) throws {
+    let operations = try migration.operations(for: plan)
+    if dryRun {
+      terminal.writeLine(
+        "Plan: '\(plan.source.name)' → '\(plan.destination.name)' in \(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s") (lightweight, inferred). Nothing was changed."
+      )
+    }
+    for (index, step) in plan.steps.enumerated() {
+      if dryRun {
+        terminal.writeLine("")
+        terminal.writeLine("Step \(index + 1): '\(step.source.name)' → '\(step.destination.name)'")
+        let diff = ModelDiff(from: step.source, to: step.destination)
+        for change in diff.allChanges {
+          let marks = (change.losesData ? " [loses data]" : "") + (change.changesHash ? "" : " [no migration needed]")
+          terminal.writeLine("  \(change)\(marks)")
+        }
+        for operation in operations[index] {
+          terminal.writeLine("  - \(operation.summary)")
+        }
+      }
+      if showSQL {
+        terminal.writeLine("-- step \(index + 1): '\(step.source.name)' → '\(step.destination.name)'")
+        for operation in operations[index] {
+          terminal.writeLine("\(operation.sql.description);")
+        }
+      }
+    }
+  }
+}

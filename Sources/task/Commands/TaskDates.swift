@@ -1,0 +1,25 @@
+import Foundation
+
+/// Dates as the command line writes them: `YYYY-MM-DD`, a day in the local time zone.
+enum TaskDates {
+  static func parse(_ text: String) -> Date? {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+    else { return nil }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .current
+    let components = DateComponents(year: year, month: month, day: day)
+    guard let date = calendar.date(from: components),
+      calendar.component(.month, from: date) == month, calendar.component(.day, from: date) == day
+    else { return nil }
+    return date
+  }
+
+  static func format(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .current
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Migration
+import TestSupport
+import Testing
+
+@Suite("Migrating the Tasks model")
+struct TasksMigrationTests {
+  static let bundle = try! ModelBundle(contentsOf: TestPaths.tasksModel.path)
+
+  struct Row: Equatable {
+    var id: UUID
+    var title: String
+    var priority: Int64
+    var isCompleted: Bool
+    var dueDate: Date?
+  }
+
+  /// A store at `Tasks` with a few tasks, and the rows written.
+  static func makeStore(rows count: Int = 25) throws -> (URL, [Row]) {
+    let directory = TestPaths.temporaryDirectory("tasks-migration")
+    let url = directory.appendingPathComponent("Tasks.sqlite")
+    let container = try PersistentContainer(bundle: bundle, versionName: "Tasks", options: .file(url))
+    let context = container.newContext()
+    var rows: [Row] = []
+    for index in 0..<count {
+      let row = Row(
+        id: UUID(), title: "Task \(index) — «\(index % 3 == 0 ? "café" : "tea")»", priority: Int64(index % 3 + 1),
+        isCompleted: index % 2 == 0,
+        dueDate: index % 4 == 0 ? nil : Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(index) * 86_400.5))
+      let task = try context.insert(entityNamed: "Task")
+      try task.setValue(.uuid(row.id), forKey: "id")
+      try task.setValue(.string(row.title), forKey: "title")
+      try task.setValue(.integer(row.priority), forKey: "priority")
+      try task.setValue(.boolean(row.isCompleted), forKey: "isCompleted")
+      try task.setValue(row.dueDate.map { .date($0) }, forKey: "dueDate")
+      rows.append(row)
+    }
+    try context.save()
+    return (url, rows)
+  }
+
+  static func readRows(_ url: URL, version: String) throws -> [Row] {
+    let container = try PersistentContainer(bundle: bundle, versionName: version, options: .file(url))
+    let context = container.newContext()
+    return try context.fetch(FetchRequest<ManagedObject>(entityName: "Task")).map { task in
+      guard case .uuid(let id)? = try task.value(forKey: "id"),
+        case .string(let title)? = try task.value(forKey: "title"),
+        case .integer(let priority)? = try task.value(forKey: "priority"),
+        case .boolean(let done)? = try task.value(forKey: "isCompleted")
+      else { throw CancellationError() }
+      var due: Date?
+      if case .date(let date)? = try task.value(forKey: "dueDate") { due = date }
+      return Row(id: id, title: title, priority: priority, isCompleted: done, dueDate: due)
+    }
+  }
+
+  @Test("A store at Tasks migrates straight to Tasks 3 with every value intact")
+  func tasksToTasks3() throws {
+    let (url, rows) = try Self.makeStore()
+    let migration = StoreMigration(storeURL: url, bundle: Self.bundle)
+    #expect(try migration.storeVersion().name == "Tasks")
+    let plan = try migration.plan()
+    #expect(plan.steps.count == 1)
+    let report = try migration.run()
+    #expect(report.records.count == 1)
+    #expect(report.backupURL.map { FileManager.default.fileExists(atPath: $0.path) } == true)
+    #expect(try migration.storeVersion().name == "Tasks 3")
+    let migrated = try Self.readRows(url, version: "Tasks 3")
+    #expect(migrated.sorted { $0.title < $1.title } == rows.sorted { $0.title < $1.title })
+    // The new entities and relationships work.
+    let container = try PersistentContainer(bundle: Self.bundle, options: .file(url))
+    let context = container.newContext()
+    let task = try context.fetch(FetchRequest<ManagedObject>(entityName: "Task"))[0]
+    let tag = try context.insert(entityNamed: "Tag")
+    try tag.setValue(.string("after"), forKey: "name")
+    try task.addObject(tag, forKey: "tags")
+    try task.setValue(.string("notes now exist"), forKey: "notes")
+    try context.save()
+  }
+
+  @Test("Opening an older store in a container migrates it")
+  func containerMigratesOnOpen() throws {
+    let (url, rows) = try Self.makeStore(rows: 5)
+    let container = try PersistentContainer(
+      bundle: Self.bundle, options: .migratingFile(url, keepsBackup: false))
+    #expect(container.model.name == "Tasks 3")
+    #expect(try container.newContext().count(for: FetchRequest<ManagedObject>(entityName: "Task")) == rows.count)
+  }
+
+  @Test("Without a migrator, an older store is refused with a clear error")
+  func olderStoreRefused() throws {
+    let (url, _) = try Self.makeStore(rows: 1)
+    #expect(throws: PersistenceError.self) {
+      _ = try PersistentContainer(bundle: Self.bundle, options: .file(url))
+    }
+  }
+}

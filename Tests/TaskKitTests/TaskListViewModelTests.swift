@@ -1,0 +1,156 @@
+import Foundation
+import TaskKit
+import Testing
+
+@MainActor
+@Suite("Task list view model")
+struct TaskListViewModelTests {
+  let model: TaskListViewModel
+
+  init() throws {
+    model = TaskListViewModel(container: try TaskStore.inMemory())
+  }
+
+  func day(_ text: String) -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .current
+    let parts = text.split(separator: "-").compactMap { Int($0) }
+    return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))!
+  }
+
+  @Test("Adding a task, as the tutorial's testAddTask does")
+  func addTask() throws {
+    let task = try model.add(title: "Buy milk", dueDate: day("2026-12-01"), priority: .high, notes: "2 liters")
+    #expect(model.tasks.count == 1)
+    #expect(model.tasks.first === task)
+    #expect(task.title == "Buy milk")
+    #expect(task.priority == TaskPriority.high.storedValue)
+    #expect(task.isCompleted == false)
+    #expect(task.notes == "2 liters")
+  }
+
+  @Test("Tags and projects are found or created by name")
+  func tagsAndProjects() throws {
+    let first = try model.add(title: "A", tags: ["home", "errands"], project: "House")
+    let second = try model.add(title: "B", tags: ["home"], project: "House")
+    #expect(first.project === second.project)
+    #expect(Set(first.tags.map(\.name)) == ["home", "errands"])
+    let home = try #require(first.tags.first { $0.name == "home" })
+    #expect(second.tags.contains(home))
+    #expect(home.tasks.count == 2)
+  }
+
+  @Test("Toggling completion and the pending/done filters")
+  func toggleAndFilter() throws {
+    let task = try model.add(title: "Toggle me")
+    try model.add(title: "Stay pending")
+    try model.toggleCompletion(task)
+    #expect(task.isCompleted)
+    model.completionFilter = .done
+    #expect(model.tasks.map(\.title) == ["Toggle me"])
+    model.completionFilter = .pending
+    #expect(model.tasks.map(\.title) == ["Stay pending"])
+    try model.toggleCompletion(task)
+    model.completionFilter = .all
+    #expect(model.tasks.allSatisfy { !$0.isCompleted })
+  }
+
+  @Test("Editing a task")
+  func edit() throws {
+    let task = try model.add(title: "Draft", dueDate: day("2026-01-02"), tags: ["a"], project: "P")
+    try model.update(
+      task,
+      .init(
+        title: "Final", dueDate: .some(nil), priority: .low, notes: .some("done soon"), tags: ["b", "c"],
+        project: .some(nil))
+    )
+    #expect(task.title == "Final")
+    #expect(task.dueDate == nil)
+    #expect(task.priority == TaskPriority.low.storedValue)
+    #expect(task.notes == "done soon")
+    #expect(Set(task.tags.map(\.name)) == ["b", "c"])
+    #expect(task.project == nil)
+  }
+
+  @Test("Deleting tasks")
+  func delete() throws {
+    let task = try model.add(title: "Doomed", tags: ["x"])
+    try model.add(title: "Kept")
+    try model.delete([task])
+    #expect(model.tasks.map(\.title) == ["Kept"])
+    #expect(try model.allTasks().count == 1)
+  }
+
+  @Test("Search ignores case and diacritics, in titles and notes")
+  func search() throws {
+    try model.add(title: "Café au lait")
+    try model.add(title: "Tea", notes: "RÉSUMÉ attached")
+    try model.add(title: "Water")
+    model.searchText = "CAFE"
+    #expect(model.tasks.map(\.title) == ["Café au lait"])
+    model.searchText = "resume"
+    #expect(model.tasks.map(\.title) == ["Tea"])
+    model.searchText = "É AU"
+    #expect(model.tasks.map(\.title) == ["Café au lait"])
+    model.searchText = "e"  // Every title or note with an e, accented or not.
+    #expect(Set(model.tasks.map(\.title)) == ["Café au lait", "Tea", "Water"])
+    model.searchText = ""
+    #expect(model.tasks.count == 3)
+  }
+
+  @Test("Order: priority high first, then due date, undated last within a priority")
+  func ordering() throws {
+    try model.add(title: "low dated", dueDate: day("2026-01-01"), priority: .low)
+    try model.add(title: "high undated", priority: .high)
+    try model.add(title: "high late", dueDate: day("2026-05-01"), priority: .high)
+    try model.add(title: "high early", dueDate: day("2026-02-01"), priority: .high)
+    try model.add(title: "medium undated", priority: .medium)
+    try model.add(title: "medium dated", dueDate: day("2027-01-01"), priority: .medium)
+    #expect(
+      model.tasks.map(\.title) == [
+        "high early", "high late", "high undated", "medium dated", "medium undated", "low dated",
+      ])
+  }
+
+  @Test("Tag and project filters")
+  func tagAndProjectFilters() throws {
+    try model.add(title: "A", tags: ["home"], project: "P1")
+    try model.add(title: "B", tags: ["work"], project: "P2")
+    try model.add(title: "C", tags: ["home", "work"])
+    model.tagFilter = "home"
+    #expect(Set(model.tasks.map(\.title)) == ["A", "C"])
+    model.tagFilter = nil
+    model.projectFilter = "P2"
+    #expect(model.tasks.map(\.title) == ["B"])
+  }
+
+  @Test("An empty title breaks a rule of the model: nothing is saved")
+  func emptyTitle() throws {
+    #expect(throws: TaskError.invalid("a task needs a title")) { try model.add(title: "") }
+    #expect(try model.allTasks().isEmpty)
+  }
+
+  @Test("Identifiers: full, unique prefixes, ambiguous and short prefixes")
+  func identifiers() throws {
+    var tasks: [Task] = []
+    for index in 0..<40 { tasks.append(try model.add(title: "Task \(index)")) }
+    let target = tasks[7]
+    let full = target.taskID.uuidString.lowercased()
+    #expect(try model.task(identifiedBy: full) === target)
+    #expect(try model.task(identifiedBy: target.taskID.uuidString) === target)
+    // The shortest prefix (from 4 characters) that is unique.
+    let ids = tasks.map { $0.taskID.uuidString.lowercased() }
+    let length = (4...36).first { length in ids.filter { $0.hasPrefix(full.prefix(length)) }.count == 1 }!
+    #expect(try model.task(identifiedBy: String(full.prefix(length)).uppercased()) === target)
+    #expect(throws: TaskError.prefixTooShort("abc")) { try model.task(identifiedBy: "abc") }
+    #expect(throws: TaskError.notFound("zzzz")) { try model.task(identifiedBy: "zzzz") }
+    // Two tasks sharing a first character pair up into an ambiguous prefix of length 1… which is
+    // too short; make an ambiguous 4-character prefix by checking any shared 4-prefix.
+    let grouped = Dictionary(grouping: ids, by: { String($0.prefix(4)) }).first { $0.value.count > 1 }
+    if let (prefix, candidates) = grouped {
+      #expect(throws: TaskError.ambiguous(prefix, candidates: candidates.sorted())) {
+        try model.task(identifiedBy: prefix)
+      }
+    }
+  }
+}
