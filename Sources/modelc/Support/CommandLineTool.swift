@@ -25,7 +25,10 @@ struct CommandFailure: Error, CustomStringConvertible {
 /// Parses the command line and runs the chosen command.
 enum CommandLineTool {
   static var commands: [any ModelcCommand.Type] {
-    [ValidateCommand.self, DumpCommand.self, DiffCommand.self, GenerateCommand.self, MigrateCommand.self]
+    [
+      ValidateCommand.self, DumpCommand.self, DiffCommand.self, GenerateCommand.self, MigrateCommand.self,
+      FetchCommand.self,
+    ]
   }
 
   static var spec: CommandSpec {
