@@ -52,7 +52,9 @@ extension ObjectContext {
     let pending = request.includesPendingChanges && plan.hasPendingChanges(in: self)
     var objects: [ManagedObject]
     if !pending && plan.isFullyCompiled {
-      objects = try store.fetchRows(plan, applyingSlice: true).map { object(for: $0) }
+      let rows = try store.fetchRows(plan, applyingSlice: true)
+      registry.reserveCapacity(registry.count + rows.count)
+      objects = rows.map { object(for: $0) }
     } else if !request.includesPendingChanges {
       objects = try fetchStoredObjects(request, plan: plan)
     } else {

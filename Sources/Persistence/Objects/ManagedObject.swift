@@ -60,9 +60,8 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
       self.committedToOneValues = Array(repeating: nil, count: relationshipCount)
       self.storedVersion = 0
     }
-    let noDestinations = [ToManyValue?](repeating: nil, count: relationshipCount)
-    self.toManyValues = noDestinations
-    self.committedToManyValues = noDestinations
+    self.toManyValues = construction.layout.unloadedToMany
+    self.committedToManyValues = construction.layout.unloadedToMany
     self.lifecycle = construction.isInserted ? .inserted : .persisted
     self.isFaultStorage = construction.isFault && construction.row == nil
   }

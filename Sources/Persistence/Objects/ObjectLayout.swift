@@ -31,6 +31,9 @@ public final class ObjectLayout: Sendable {
   public let relationshipSlots: [String: Int]
   /// Slots of the attributes stored in the store (not transient).
   public let persistentAttributeSlots: [Int]
+  /// No relationship loaded: what every new object starts with, one array shared by all of them
+  /// until one changes its copy.
+  let unloadedToMany: [ToManyValue?]
 
   init(entity: EntityID, model: ModelVersion) {
     self.entity = entity
@@ -51,6 +54,7 @@ public final class ObjectLayout: Sendable {
     self.attributeSlots = attributeSlots
     self.relationshipSlots = relationshipSlots
     self.persistentAttributeSlots = attributes.indices.filter { attributes[$0].isPersistent }
+    self.unloadedToMany = Array(repeating: nil, count: relationships.count)
   }
 
   /// The entity's name.
