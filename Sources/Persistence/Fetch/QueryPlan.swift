@@ -127,17 +127,25 @@ extension StoreConnection {
   /// compiled plan), else every candidate row in primary-key order, filtered by the compiled
   /// predicate when `filtered`.
   func fetchRows(_ plan: QueryPlan, applyingSlice: Bool, filtered: Bool = true) throws -> [StoredRow] {
+    var rows: [StoredRow] = []
+    try forEachRow(plan, applyingSlice: applyingSlice, filtered: filtered) { rows.append($0) }
+    return rows
+  }
+
+  /// Calls `body` with each row a plan selects, as ``fetchRows(_:applyingSlice:filtered:)``
+  /// would return them, without collecting them first.
+  func forEachRow(
+    _ plan: QueryPlan, applyingSlice: Bool, filtered: Bool = true, _ body: (StoredRow) throws -> Void
+  ) throws {
     let statements = rootStatements(of: plan.entity)
     var sql = SQLiteSQL(verbatim: statements.selectPrefix)
     sql += " WHERE "
     sql += plan.condition(filtered: filtered)
     sql += applyingSlice ? plan.orderAndSlice : " ORDER BY t.Z_PK"
     let connection = try connection()
-    var rows: [StoredRow] = []
     try connection.forEachRow(sql) { statement in
-      rows.append(try decodeRow(statement, tableName: statements.tableName))
+      try body(try decodeRow(statement, tableName: statements.tableName))
     }
-    return rows
   }
 
   /// The IDs a fully compiled plan selects, in order.

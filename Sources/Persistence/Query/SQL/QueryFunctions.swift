@@ -98,7 +98,7 @@ enum QueryFunctions {
     let source: [UInt8]
     let flags: Int64
     let folded: [UInt8]
-    let runs = PredicateFoldedRuns()
+    lazy var runs = PredicateFoldedRuns()
     var scratch: [UInt8] = []
 
     init(source: [UInt8], flags: Int64) {

@@ -23,7 +23,7 @@ final class PredicateFoldedRuns {
 
   init(capacity: Int = 4096) {
     self.capacity = capacity
-    self.twoByte = Array(repeating: nil, count: 4 * 0x800)
+    self.twoByte = []
   }
 
   /// Appends the folding of a run of non-ASCII scalars (UTF-8) to `output`.
@@ -34,6 +34,7 @@ final class PredicateFoldedRuns {
     if run.count == 2, run[0] & 0xE0 == 0xC0 {
       let scalar = (Int(run[0] & 0x1F) << 6) | Int(run[1] & 0x3F)
       let slot = options * 0x800 + scalar
+      if twoByte.isEmpty { twoByte = Array(repeating: nil, count: 4 * 0x800) }
       if let folded = twoByte[slot] {
         output.append(contentsOf: folded)
         return
