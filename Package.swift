@@ -63,7 +63,7 @@ let package = Package(
     .testTarget(name: "TaskKitTests", dependencies: ["TaskKit", "TestSupport"]),
     // Runs the built `task` executable as a user does.
     .testTarget(name: "TaskCLITests", dependencies: ["task", "Persistence", "TestSupport"]),
-    .testTarget(name: "ModelcTests", dependencies: ["modelc", "TestSupport"]),
+    .testTarget(name: "ModelcTests", dependencies: ["modelc", "Persistence", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

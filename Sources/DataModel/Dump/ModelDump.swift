@@ -153,7 +153,7 @@ public enum ModelDump {
     object.add("includesPendingChanges", request.includesPendingChanges)
     object.add("returnObjectsAsFaults", request.returnObjectsAsFaults)
     object.add("returnDistinctResults", request.returnDistinctResults)
-    addUnknown(request.unknownAttributes, [], to: &object)
+    addUnknown(request.unknownAttributes, request.unknownElements, to: &object)
     return object.value
   }
 
@@ -170,8 +170,10 @@ public enum ModelDump {
           item.add("expressionType", element.expressionType)
           item.add("type", .string(element.type.xmlValue))
           item.add("order", .string(element.isAscending ? "ascending" : "descending"))
+          addUnknown(element.unknownAttributes, [], to: &item)
           return item.value
         }))
+    addUnknown(index.unknownAttributes, index.unknownElements, to: &object)
     return object.value
   }
 
@@ -180,6 +182,7 @@ public enum ModelDump {
     object.add("name", .string(configuration.name))
     object.addFlag("usedWithCloudKit", configuration.usedWithCloudKit)
     object.add("memberEntities", .array(configuration.memberEntities.map(JSONValue.string)))
+    addUnknown(configuration.unknownAttributes, configuration.unknownElements, to: &object)
     return object.value
   }
 
@@ -187,6 +190,7 @@ public enum ModelDump {
     var object = JSONObjectBuilder()
     object.add("name", .string(composite.name))
     object.add("attributes", .array(composite.attributes.map(json(of:))))
+    addUnknown(composite.unknownAttributes, composite.unknownElements, to: &object)
     return object.value
   }
 

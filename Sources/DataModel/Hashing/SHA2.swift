@@ -4,9 +4,15 @@
 /// digests live here, written once. They are incremental: feed bytes with `update`, then
 /// `finalize`.
 public struct SHA256: Sendable {
-  private var state: [UInt32] = [
-    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-  ]
+  private var h0: UInt32 = 0x6a09_e667
+  private var h1: UInt32 = 0xbb67_ae85
+  private var h2: UInt32 = 0x3c6e_f372
+  private var h3: UInt32 = 0xa54f_f53a
+  private var h4: UInt32 = 0x510e_527f
+  private var h5: UInt32 = 0x9b05_688c
+  private var h6: UInt32 = 0x1f83_d9ab
+  private var h7: UInt32 = 0x5be0_cd19
+  /// Bytes of an incomplete block, fewer than 64.
   private var buffer: [UInt8] = []
   private var compressedBlocks: UInt64 = 0
 
@@ -32,95 +38,119 @@ public struct SHA256: Sendable {
 
   /// Feeds more bytes.
   public mutating func update(_ bytes: some Sequence<UInt8>) {
-    for byte in bytes {
-      buffer.append(byte)
-      if buffer.count == 64 {
-        compress(buffer[...])
-        buffer.removeAll(keepingCapacity: true)
-      }
+    let done: Void? = bytes.withContiguousStorageIfAvailable { update(contiguous: UnsafeRawBufferPointer($0)) }
+    if done == nil { update(contiguous: Array(bytes)) }
+  }
+
+  private mutating func update(contiguous bytes: [UInt8]) {
+    bytes.withUnsafeBytes { update(contiguous: $0) }
+  }
+
+  /// Feeds bytes a block at a time: whole blocks straight from the input, the rest buffered.
+  private mutating func update(contiguous bytes: UnsafeRawBufferPointer) {
+    var offset = 0
+    if !buffer.isEmpty {
+      let taken = min(64 - buffer.count, bytes.count)
+      buffer.append(contentsOf: bytes[0..<taken])
+      offset = taken
+      guard buffer.count == 64 else { return }
+      buffer.withUnsafeBytes { compress($0.baseAddress!) }
+      buffer.removeAll(keepingCapacity: true)
     }
+    while bytes.count - offset >= 64 {
+      compress(bytes.baseAddress! + offset)
+      offset += 64
+    }
+    if offset < bytes.count { buffer.append(contentsOf: bytes[offset...]) }
   }
 
   /// The 32-byte digest of everything fed so far.
   public mutating func finalize() -> [UInt8] {
     let bitLength = (compressedBlocks * 64 + UInt64(buffer.count)) &* 8
-    buffer.append(0x80)
-    while buffer.count % 64 != 56 { buffer.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) {
-      buffer.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-    }
-    var offset = 0
-    while offset < buffer.count {
-      compress(buffer[offset..<(offset + 64)])
-      offset += 64
+    // The rest of the message, 0x80, zeros, and the length as a big-endian UInt64 ending a block:
+    // one block, or two when the length does not fit after the rest.
+    let blocks = buffer.count < 56 ? 1 : 2
+    withUnsafeTemporaryAllocation(byteCount: 128, alignment: 8) { tail in
+      tail.initializeMemory(as: UInt8.self, repeating: 0)
+      buffer.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: tail[0..<$0.count]).copyMemory(from: $0) }
+      tail[buffer.count] = 0x80
+      tail.storeBytes(of: bitLength.bigEndian, toByteOffset: blocks * 64 - 8, as: UInt64.self)
+      for block in 0..<blocks { compress(tail.baseAddress! + block * 64) }
     }
     buffer.removeAll()
-    var digest: [UInt8] = []
-    digest.reserveCapacity(32)
-    for word in state {
-      digest.append(UInt8(truncatingIfNeeded: word >> 24))
-      digest.append(UInt8(truncatingIfNeeded: word >> 16))
-      digest.append(UInt8(truncatingIfNeeded: word >> 8))
-      digest.append(UInt8(truncatingIfNeeded: word))
+    let words = (h0, h1, h2, h3, h4, h5, h6, h7)
+    return [UInt8](unsafeUninitializedCapacity: 32) { digest, count in
+      withUnsafeBytes(of: words) { raw in
+        for index in 0..<8 {
+          let word = raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+          UnsafeMutableRawBufferPointer(digest).storeBytes(of: word.bigEndian, toByteOffset: index * 4, as: UInt32.self)
+        }
+      }
+      count = 32
     }
-    return digest
   }
 
-  private mutating func compress(_ block: ArraySlice<UInt8>) {
+  /// Compresses the 64-byte block at `block`.
+  private mutating func compress(_ block: UnsafeRawPointer) {
     compressedBlocks &+= 1
-    var w = [UInt32](repeating: 0, count: 64)
-    let base = block.startIndex
-    for i in 0..<16 {
-      w[i] =
-        UInt32(block[base + 4 * i]) << 24 | UInt32(block[base + 4 * i + 1]) << 16
-        | UInt32(block[base + 4 * i + 2]) << 8 | UInt32(block[base + 4 * i + 3])
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+      for i in 0..<16 {
+        w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+      }
+      for i in 16..<64 {
+        let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
+        let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
+        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+      }
+      var a = h0
+      var b = h1
+      var c = h2
+      var d = h3
+      var e = h4
+      var f = h5
+      var g = h6
+      var h = h7
+      Self.k.withUnsafeBufferPointer { k in
+        for i in 0..<64 {
+          let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+          let choice = (e & f) ^ (~e & g)
+          let temp1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+          let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+          let majority = (a & b) ^ (a & c) ^ (b & c)
+          let temp2 = s0 &+ majority
+          h = g
+          g = f
+          f = e
+          e = d &+ temp1
+          d = c
+          c = b
+          b = a
+          a = temp1 &+ temp2
+        }
+      }
+      h0 &+= a
+      h1 &+= b
+      h2 &+= c
+      h3 &+= d
+      h4 &+= e
+      h5 &+= f
+      h6 &+= g
+      h7 &+= h
     }
-    for i in 16..<64 {
-      let s0 = w[i - 15].rotatedRight(7) ^ w[i - 15].rotatedRight(18) ^ (w[i - 15] >> 3)
-      let s1 = w[i - 2].rotatedRight(17) ^ w[i - 2].rotatedRight(19) ^ (w[i - 2] >> 10)
-      w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-    }
-    var a = state[0]
-    var b = state[1]
-    var c = state[2]
-    var d = state[3]
-    var e = state[4]
-    var f = state[5]
-    var g = state[6]
-    var h = state[7]
-    for i in 0..<64 {
-      let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-      let choice = (e & f) ^ (~e & g)
-      let temp1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-      let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let temp2 = s0 &+ majority
-      h = g
-      g = f
-      f = e
-      e = d &+ temp1
-      d = c
-      c = b
-      b = a
-      a = temp1 &+ temp2
-    }
-    state[0] &+= a
-    state[1] &+= b
-    state[2] &+= c
-    state[3] &+= d
-    state[4] &+= e
-    state[5] &+= f
-    state[6] &+= g
-    state[7] &+= h
   }
 }
 
 /// SHA-512 (FIPS 180-4); see ``SHA256``.
 public struct SHA512: Sendable {
-  private var state: [UInt64] = [
-    0x6a09_e667_f3bc_c908, 0xbb67_ae85_84ca_a73b, 0x3c6e_f372_fe94_f82b, 0xa54f_f53a_5f1d_36f1,
-    0x510e_527f_ade6_82d1, 0x9b05_688c_2b3e_6c1f, 0x1f83_d9ab_fb41_bd6b, 0x5be0_cd19_137e_2179,
-  ]
+  private var h0: UInt64 = 0x6a09_e667_f3bc_c908
+  private var h1: UInt64 = 0xbb67_ae85_84ca_a73b
+  private var h2: UInt64 = 0x3c6e_f372_fe94_f82b
+  private var h3: UInt64 = 0xa54f_f53a_5f1d_36f1
+  private var h4: UInt64 = 0x510e_527f_ade6_82d1
+  private var h5: UInt64 = 0x9b05_688c_2b3e_6c1f
+  private var h6: UInt64 = 0x1f83_d9ab_fb41_bd6b
+  private var h7: UInt64 = 0x5be0_cd19_137e_2179
+  /// Bytes of an incomplete block, fewer than 128.
   private var buffer: [UInt8] = []
   private var compressedBlocks: UInt64 = 0
 
@@ -158,88 +188,105 @@ public struct SHA512: Sendable {
 
   /// Feeds more bytes.
   public mutating func update(_ bytes: some Sequence<UInt8>) {
-    for byte in bytes {
-      buffer.append(byte)
-      if buffer.count == 128 {
-        compress(buffer[...])
-        buffer.removeAll(keepingCapacity: true)
-      }
+    let done: Void? = bytes.withContiguousStorageIfAvailable { update(contiguous: UnsafeRawBufferPointer($0)) }
+    if done == nil { update(contiguous: Array(bytes)) }
+  }
+
+  private mutating func update(contiguous bytes: [UInt8]) {
+    bytes.withUnsafeBytes { update(contiguous: $0) }
+  }
+
+  /// Feeds bytes a block at a time: whole blocks straight from the input, the rest buffered.
+  private mutating func update(contiguous bytes: UnsafeRawBufferPointer) {
+    var offset = 0
+    if !buffer.isEmpty {
+      let taken = min(128 - buffer.count, bytes.count)
+      buffer.append(contentsOf: bytes[0..<taken])
+      offset = taken
+      guard buffer.count == 128 else { return }
+      buffer.withUnsafeBytes { compress($0.baseAddress!) }
+      buffer.removeAll(keepingCapacity: true)
     }
+    while bytes.count - offset >= 128 {
+      compress(bytes.baseAddress! + offset)
+      offset += 128
+    }
+    if offset < bytes.count { buffer.append(contentsOf: bytes[offset...]) }
   }
 
   /// The 64-byte digest of everything fed so far.
   public mutating func finalize() -> [UInt8] {
     let bitLength = (compressedBlocks * 128 + UInt64(buffer.count)) &* 8
-    buffer.append(0x80)
-    while buffer.count % 128 != 112 { buffer.append(0) }
-    buffer.append(contentsOf: [UInt8](repeating: 0, count: 8))  // High 64 bits of the 128-bit length.
-    for shift in stride(from: 56, through: 0, by: -8) {
-      buffer.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-    }
-    var offset = 0
-    while offset < buffer.count {
-      compress(buffer[offset..<(offset + 128)])
-      offset += 128
+    // The rest of the message, 0x80, zeros, and the length as a big-endian UInt128 (whose high
+    // half is zero here) ending a block: one block, or two.
+    let blocks = buffer.count < 112 ? 1 : 2
+    withUnsafeTemporaryAllocation(byteCount: 256, alignment: 8) { tail in
+      tail.initializeMemory(as: UInt8.self, repeating: 0)
+      buffer.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: tail[0..<$0.count]).copyMemory(from: $0) }
+      tail[buffer.count] = 0x80
+      tail.storeBytes(of: bitLength.bigEndian, toByteOffset: blocks * 128 - 8, as: UInt64.self)
+      for block in 0..<blocks { compress(tail.baseAddress! + block * 128) }
     }
     buffer.removeAll()
-    var digest: [UInt8] = []
-    digest.reserveCapacity(64)
-    for word in state {
-      for shift in stride(from: 56, through: 0, by: -8) {
-        digest.append(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
+    let words = (h0, h1, h2, h3, h4, h5, h6, h7)
+    return [UInt8](unsafeUninitializedCapacity: 64) { digest, count in
+      withUnsafeBytes(of: words) { raw in
+        for index in 0..<8 {
+          let word = raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+          UnsafeMutableRawBufferPointer(digest).storeBytes(of: word.bigEndian, toByteOffset: index * 8, as: UInt64.self)
+        }
       }
+      count = 64
     }
-    return digest
   }
 
-  private mutating func compress(_ block: ArraySlice<UInt8>) {
+  /// Compresses the 128-byte block at `block`.
+  private mutating func compress(_ block: UnsafeRawPointer) {
     compressedBlocks &+= 1
-    var w = [UInt64](repeating: 0, count: 80)
-    let base = block.startIndex
-    for i in 0..<16 {
-      var word: UInt64 = 0
-      for j in 0..<8 {
-        word = word << 8 | UInt64(block[base + 8 * i + j])
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 80) { w in
+      for i in 0..<16 {
+        w[i] = UInt64(bigEndian: block.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self))
       }
-      w[i] = word
+      for i in 16..<80 {
+        let s0 = w[i - 15].rotatedRight(1) ^ w[i - 15].rotatedRight(8) ^ (w[i - 15] >> 7)
+        let s1 = w[i - 2].rotatedRight(19) ^ w[i - 2].rotatedRight(61) ^ (w[i - 2] >> 6)
+        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+      }
+      var a = h0
+      var b = h1
+      var c = h2
+      var d = h3
+      var e = h4
+      var f = h5
+      var g = h6
+      var h = h7
+      Self.k.withUnsafeBufferPointer { k in
+        for i in 0..<80 {
+          let s1 = e.rotatedRight(14) ^ e.rotatedRight(18) ^ e.rotatedRight(41)
+          let choice = (e & f) ^ (~e & g)
+          let temp1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+          let s0 = a.rotatedRight(28) ^ a.rotatedRight(34) ^ a.rotatedRight(39)
+          let majority = (a & b) ^ (a & c) ^ (b & c)
+          let temp2 = s0 &+ majority
+          h = g
+          g = f
+          f = e
+          e = d &+ temp1
+          d = c
+          c = b
+          b = a
+          a = temp1 &+ temp2
+        }
+      }
+      h0 &+= a
+      h1 &+= b
+      h2 &+= c
+      h3 &+= d
+      h4 &+= e
+      h5 &+= f
+      h6 &+= g
+      h7 &+= h
     }
-    for i in 16..<80 {
-      let s0 = w[i - 15].rotatedRight(1) ^ w[i - 15].rotatedRight(8) ^ (w[i - 15] >> 7)
-      let s1 = w[i - 2].rotatedRight(19) ^ w[i - 2].rotatedRight(61) ^ (w[i - 2] >> 6)
-      w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-    }
-    var a = state[0]
-    var b = state[1]
-    var c = state[2]
-    var d = state[3]
-    var e = state[4]
-    var f = state[5]
-    var g = state[6]
-    var h = state[7]
-    for i in 0..<80 {
-      let s1 = e.rotatedRight(14) ^ e.rotatedRight(18) ^ e.rotatedRight(41)
-      let choice = (e & f) ^ (~e & g)
-      let temp1 = h &+ s1 &+ choice &+ Self.k[i] &+ w[i]
-      let s0 = a.rotatedRight(28) ^ a.rotatedRight(34) ^ a.rotatedRight(39)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      let temp2 = s0 &+ majority
-      h = g
-      g = f
-      f = e
-      e = d &+ temp1
-      d = c
-      c = b
-      b = a
-      a = temp1 &+ temp2
-    }
-    state[0] &+= a
-    state[1] &+= b
-    state[2] &+= c
-    state[3] &+= d
-    state[4] &+= e
-    state[5] &+= f
-    state[6] &+= g
-    state[7] &+= h
   }
 }
 

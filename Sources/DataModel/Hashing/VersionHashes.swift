@@ -40,7 +40,7 @@ public struct VersionHashes: Sendable, Hashable, Codable {
     var checksum = SHA256()
     for name in ordered {
       guard let hash = hashes[name] else { continue }
-      digest.update(Array(name.utf8))
+      digest.update(name.utf8)
       digest.update(hash)
       checksum.update(hash)
     }
@@ -65,6 +65,10 @@ struct VersionHasher {
   let model: ModelVersion
   private var memo: [Int: [UInt8]] = [:]
   private var inProgress: Set<Int> = []
+  /// Property hashes by entity and position: an inherited property hashes the same in every
+  /// sub-entity, so it is computed once.
+  private var attributeMemo: [AttributeID: [UInt8]] = [:]
+  private var relationshipMemo: [RelationshipID: [UInt8]] = [:]
 
   init(model: ModelVersion) {
     self.model = model
@@ -80,29 +84,55 @@ struct VersionHasher {
     }
     inProgress.remove(id.index)
 
+    // Own and inherited persistent properties, each name once: the nearest definition wins
+    // (an own property overrides an inherited one of the same name), as in allAttributes(of:).
     var propertyHashes: [(name: String, hash: [UInt8])] = []
-    for attribute in model.allAttributes(of: id) where !attribute.isTransient {
-      propertyHashes.append((attribute.name, Self.attributeHash(attribute)))
-    }
-    for (_, relationship) in model.allRelationships(of: id) where !relationship.isTransient {
-      propertyHashes.append((relationship.name, Self.relationshipHash(relationship, ownerName: entity.name)))
+    var attributeNames: Set<String> = []
+    var relationshipNames: Set<String> = []
+    for owner in [id] + model.ancestors(of: id) {
+      let ownerEntity = model.entities[owner.index]
+      for (index, attribute) in ownerEntity.attributes.enumerated() where attributeNames.insert(attribute.name).inserted
+      {
+        guard !attribute.isTransient else { continue }
+        let attributeID = AttributeID(entity: owner, index: index)
+        let hash = attributeMemo[attributeID] ?? Self.attributeHash(attribute)
+        attributeMemo[attributeID] = hash
+        propertyHashes.append((attribute.name, hash))
+      }
+      for (index, relationship) in ownerEntity.relationships.enumerated()
+      where relationshipNames.insert(relationship.name).inserted {
+        guard !relationship.isTransient else { continue }
+        let relationshipID = RelationshipID(entity: owner, index: index)
+        if let hash = relationshipMemo[relationshipID] {
+          propertyHashes.append((relationship.name, hash))
+          continue
+        }
+        // An inherited relationship is the parent's own: it hashes the same in every sub-entity.
+        let isSelfInverse =
+          relationship.inverse.map { $0 == relationshipID }
+          ?? (relationship.inverseName == relationship.name
+            && (relationship.inverseEntityName ?? relationship.destinationEntityName) == ownerEntity.name)
+        let hash = Self.relationshipHash(relationship, isSelfInverse: isSelfInverse)
+        relationshipMemo[relationshipID] = hash
+        propertyHashes.append((relationship.name, hash))
+      }
     }
     propertyHashes.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
 
     var hasher = SHA256()
-    hasher.update(Array(entity.name.utf8))
-    hasher.update([entity.isAbstract ? 1 : 0])
+    hasher.update(entity.name.utf8)
+    hasher.update(CollectionOfOne(entity.isAbstract ? 1 : 0))
     if let parentHash { hasher.update(parentHash) }
     for property in propertyHashes {
       hasher.update(property.hash)
     }
     if let modifier = entity.versionHashModifier, !modifier.isEmpty {
-      hasher.update(Array(modifier.utf8))
+      hasher.update(modifier.utf8)
     }
     let constraints = entity.uniquenessConstraints.map { $0.properties.joined(separator: ".") }
       .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     for constraint in constraints {
-      hasher.update(Array(constraint.utf8))
+      hasher.update(constraint.utf8)
     }
     let hash = hasher.finalize()
     memo[id.index] = hash
@@ -111,11 +141,11 @@ struct VersionHasher {
 
   static func propertyBaseHash(name: String, isOptional: Bool, isTransient: Bool, modifier: String?) -> [UInt8] {
     var hasher = SHA256()
-    hasher.update(Array(name.utf8))
+    hasher.update(name.utf8)
     let flags: UInt16 = (isOptional ? 1 : 0) | (isTransient ? 2 : 0)
     hasher.update([UInt8(truncatingIfNeeded: flags), UInt8(truncatingIfNeeded: flags >> 8)])
     if let modifier, !modifier.isEmpty {
-      hasher.update(Array(modifier.utf8))
+      hasher.update(modifier.utf8)
     }
     return hasher.finalize()
   }
@@ -132,17 +162,17 @@ struct VersionHasher {
     return hasher.finalize()
   }
 
-  static func relationshipHash(_ relationship: RelationshipDescription, ownerName: String) -> [UInt8] {
+  /// A relationship's hash; a self-inverse relationship (its inverse is itself) feeds no inverse
+  /// name.
+  static func relationshipHash(_ relationship: RelationshipDescription, isSelfInverse: Bool) -> [UInt8] {
     var hasher = SHA256()
     hasher.update(
       propertyBaseHash(
         name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
         modifier: relationship.versionHashModifier))
-    hasher.update(Array(relationship.destinationEntityName.utf8))
-    if let inverseName = relationship.inverseName {
-      let inverseEntity = relationship.inverseEntityName ?? relationship.destinationEntityName
-      let isSelfInverse = inverseName == relationship.name && inverseEntity == ownerName
-      if !isSelfInverse { hasher.update(Array(inverseName.utf8)) }
+    hasher.update(relationship.destinationEntityName.utf8)
+    if let inverseName = relationship.inverseName, !isSelfInverse {
+      hasher.update(inverseName.utf8)
     }
     hasher.update(littleEndian(Int32(truncatingIfNeeded: relationship.maxCount)))
     hasher.update(littleEndian(Int32(truncatingIfNeeded: relationship.minCount)))

@@ -76,6 +76,7 @@ public enum JSONParser {
       let integerDigits = digits()
       guard integerDigits > 0 else { throw error("invalid number; expected digits") }
       if integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0") {
+        index = integerStart  // Point at the number, not past it.
         throw error("invalid number; leading zeros are not allowed")
       }
       if index < bytes.count, bytes[index] == UInt8(ascii: ".") {

@@ -71,7 +71,8 @@ public struct AttributeDescription: Sendable, Hashable, Codable {
   public var userInfo: UserInfo
   /// Attributes of the XML element this reader does not know.
   public var unknownAttributes: [UnknownAttribute]
-  /// Child elements this reader does not know.
+  /// Child elements this reader does not know. Unknown markup inside `<userInfo>` is
+  /// kept under a copy of its container element (holding only what was not understood).
   public var unknownElements: [UnknownElement]
   /// Where the attribute is defined.
   public var location: SourceLocation?

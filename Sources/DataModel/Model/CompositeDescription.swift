@@ -7,6 +7,8 @@ public struct CompositeDescription: Sendable, Hashable, Codable {
   public var attributes: [AttributeDescription]
   /// Attributes of the XML element this reader does not know.
   public var unknownAttributes: [UnknownAttribute]
+  /// Child elements this reader does not know.
+  public var unknownElements: [UnknownElement]
   /// Where the composite is defined.
   public var location: SourceLocation?
 
@@ -14,6 +16,7 @@ public struct CompositeDescription: Sendable, Hashable, Codable {
     self.name = name
     self.attributes = attributes
     self.unknownAttributes = []
+    self.unknownElements = []
     self.location = location
   }
 }

@@ -9,6 +9,9 @@ public struct ConfigurationDescription: Sendable, Hashable, Codable {
   public var memberEntities: [String]
   /// Attributes of the XML element this reader does not know.
   public var unknownAttributes: [UnknownAttribute]
+  /// Child elements this reader does not know, and `<memberEntity>` elements with attributes it
+  /// does not know (kept whole).
+  public var unknownElements: [UnknownElement]
   /// Where the configuration is defined.
   public var location: SourceLocation?
 
@@ -17,5 +20,6 @@ public struct ConfigurationDescription: Sendable, Hashable, Codable {
     self.usedWithCloudKit = usedWithCloudKit
     self.memberEntities = memberEntities
     self.unknownAttributes = []
+    self.unknownElements = []
   }
 }

@@ -39,6 +39,8 @@ public struct FetchIndexDescription: Sendable, Hashable, Codable {
     public var type: IndexType
     /// Whether the column is in ascending order (`order="ascending"`).
     public var isAscending: Bool
+    /// Attributes of the XML element this reader does not know.
+    public var unknownAttributes: [UnknownAttribute]
     /// Where the element is written.
     public var location: SourceLocation?
 
@@ -46,6 +48,7 @@ public struct FetchIndexDescription: Sendable, Hashable, Codable {
       self.property = property
       self.type = type
       self.isAscending = isAscending
+      self.unknownAttributes = []
     }
 
     public init(expression: String, expressionType: String?, isAscending: Bool = true, type: IndexType = .binary) {
@@ -53,6 +56,7 @@ public struct FetchIndexDescription: Sendable, Hashable, Codable {
       self.expressionType = expressionType
       self.type = type
       self.isAscending = isAscending
+      self.unknownAttributes = []
     }
   }
 
@@ -62,6 +66,8 @@ public struct FetchIndexDescription: Sendable, Hashable, Codable {
   public var elements: [Element]
   /// Attributes of the XML element this reader does not know.
   public var unknownAttributes: [UnknownAttribute]
+  /// Child elements this reader does not know.
+  public var unknownElements: [UnknownElement]
   /// Where the index is defined.
   public var location: SourceLocation?
 
@@ -69,6 +75,7 @@ public struct FetchIndexDescription: Sendable, Hashable, Codable {
     self.name = name
     self.elements = elements
     self.unknownAttributes = []
+    self.unknownElements = []
     self.location = location
   }
 }

@@ -25,6 +25,8 @@ public struct FetchRequestTemplate: Sendable, Hashable, Codable {
   public var returnDistinctResults: Bool?
   /// Attributes of the XML element this reader does not know.
   public var unknownAttributes: [UnknownAttribute]
+  /// Child elements this reader does not know.
+  public var unknownElements: [UnknownElement]
   /// Where the template is defined.
   public var location: SourceLocation?
 
@@ -33,6 +35,7 @@ public struct FetchRequestTemplate: Sendable, Hashable, Codable {
     self.entityName = entityName
     self.predicateString = predicateString
     self.unknownAttributes = []
+    self.unknownElements = []
     self.location = location
   }
 }

@@ -48,7 +48,7 @@ enum AttributeValueParser {
       if let seconds = parseDouble(text) { return .value(.date(Date(timeIntervalSinceReferenceDate: seconds))) }
       return .failure("'\(text)' is not a date; Date defaults are seconds since 2001-01-01 (defaultDateTimeInterval)")
     case .uuid:
-      if let uuid = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) { return .value(.uuid(uuid)) }
+      if let uuid = UUID(uuidString: text.trimmedOfWhitespace) { return .value(.uuid(uuid)) }
       return .failure("'\(text)' is not a UUID (expected the form 01234567-89AB-CDEF-0123-456789ABCDEF)")
     case .uri:
       if let url = URL(string: text), !text.isEmpty { return .value(.uri(url)) }
@@ -63,7 +63,7 @@ enum AttributeValueParser {
   static func parseBound(_ text: String, type: AttributeType) -> Outcome? {
     switch type {
     case .string, .binary, .transformable:
-      if let length = Int64(text.trimmingCharacters(in: .whitespaces)), length >= 0 { return .value(.integer(length)) }
+      if let length = Int64(text.trimmedOfWhitespace), length >= 0 { return .value(.integer(length)) }
       if let double = parseDouble(text), double >= 0, double == double.rounded(), double < 9e18 {
         return .value(.integer(Int64(double)))
       }
@@ -76,7 +76,7 @@ enum AttributeValueParser {
   }
 
   private static func parseInteger(_ text: String, type: AttributeType) -> Outcome {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmedOfWhitespace
     let range = type.integerRange ?? Int64.min...Int64.max
     if let integer = Int64(trimmed) {
       guard range.contains(integer) else {
@@ -99,7 +99,7 @@ enum AttributeValueParser {
   }
 
   static func parseYesNo(_ text: String) -> Bool? {
-    switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+    switch text.trimmedOfWhitespace.lowercased() {
     case "yes", "true": true
     case "no", "false": false
     default: nil
@@ -107,13 +107,13 @@ enum AttributeValueParser {
   }
 
   static func parseDouble(_ text: String) -> Double? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmedOfWhitespace
     guard !trimmed.isEmpty, let value = Double(trimmed), value.isFinite else { return nil }
     return value
   }
 
   static func parseDecimal(_ text: String) -> Decimal? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmedOfWhitespace
     var sawDigit = false
     var sawDot = false
     var sawExponent = false
@@ -135,5 +135,19 @@ enum AttributeValueParser {
     }
     guard sawDigit else { return nil }
     return Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX"))
+  }
+}
+
+extension String {
+  /// The string without leading and trailing white space (`CharacterSet.whitespaces`: spaces
+  /// and tabs). Values in model files almost never have any: checking the ends first avoids
+  /// Foundation's slow trimming for them.
+  var trimmedOfWhitespace: String {
+    guard let first = unicodeScalars.first, let last = unicodeScalars.last else { return self }
+    func mayBeWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+      !scalar.isASCII || scalar == " " || scalar == "\t"
+    }
+    if !mayBeWhitespace(first) && !mayBeWhitespace(last) { return self }
+    return trimmingCharacters(in: .whitespaces)
   }
 }

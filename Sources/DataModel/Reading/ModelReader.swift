@@ -37,6 +37,7 @@ public enum ModelReader {
         ])
     }
     let bundle: ModelBundle?
+    var validationDiagnostics: [Diagnostic]?
     if !isDirectory.boolValue {
       // A `contents` file (or any file holding a model's XML).
       let versionName =
@@ -47,22 +48,20 @@ public enum ModelReader {
       diagnostics += versionDiagnostics
       bundle = version.map { ModelBundle(name: versionName, versions: [$0], path: path) }
     } else if url.pathExtension == "xcdatamodel"
-      || (url.pathExtension != "xcdatamodeld"
-        && FileManager.default.fileExists(atPath: url.appendingPathComponent("contents").path))
+      || (url.pathExtension != "xcdatamodeld" && FileManager.default.fileExists(atPath: join(path, "contents")))
     {
       let name = url.deletingPathExtension().lastPathComponent
-      let (version, versionDiagnostics) = readVersionDirectory(url, name: name)
+      let (version, versionDiagnostics) = readVersionDirectory(path, name: name)
       diagnostics += versionDiagnostics
       bundle = version.map { ModelBundle(name: name, versions: [$0], path: path) }
     } else {
-      let (readBundle, bundleDiagnostics) = readVersionedBundle(url)
+      let (readBundle, bundleDiagnostics, bundleValidation) = readVersionedBundle(path, validate: validate)
       diagnostics += bundleDiagnostics
       bundle = readBundle
+      validationDiagnostics = bundleValidation
     }
     if validate, let bundle {
-      for version in bundle.versions {
-        diagnostics += ModelValidator.validate(version)
-      }
+      diagnostics += validationDiagnostics ?? bundle.versions.flatMap(ModelValidator.validate)
     }
     return ModelReadResult(bundle: bundle, diagnostics: diagnostics)
   }
@@ -74,6 +73,12 @@ public enum ModelReader {
   }
 
   // MARK: - Versions
+
+  /// A path inside a directory, built on the path as given so that diagnostics name files the
+  /// way the user did (relative stays relative).
+  private static func join(_ directory: String, _ name: String) -> String {
+    directory.hasSuffix("/") ? directory + name : directory + "/" + name
+  }
 
   private static func readVersion(contentsPath: String, name: String) -> (ModelVersion?, [Diagnostic]) {
     guard let data = FileManager.default.contents(atPath: contentsPath) else {
@@ -89,18 +94,18 @@ public enum ModelReader {
     return ContentsReader.read(bytes: [UInt8](data), path: contentsPath, versionName: name)
   }
 
-  private static func readVersionDirectory(_ url: URL, name: String) -> (ModelVersion?, [Diagnostic]) {
-    let contents = url.appendingPathComponent("contents")
-    guard FileManager.default.fileExists(atPath: contents.path) else {
-      let legacy = FileManager.default.fileExists(atPath: url.appendingPathComponent("elements").path)
+  private static func readVersionDirectory(_ path: String, name: String) -> (ModelVersion?, [Diagnostic]) {
+    let contents = join(path, "contents")
+    guard FileManager.default.fileExists(atPath: contents) else {
+      let legacy = FileManager.default.fileExists(atPath: join(path, "elements"))
       return (
         nil,
         [
           .error(
             "missing-contents",
             legacy
-              ? "'\(url.path)' is in the binary format of Xcode 3 (an 'elements' file, no 'contents')"
-              : "'\(url.path)' has no 'contents' file",
+              ? "'\(path)' is in the binary format of Xcode 3 (an 'elements' file, no 'contents')"
+              : "'\(path)' has no 'contents' file",
             at: nil,
             fix: legacy
               ? "open the model in a current Xcode and save it, which writes the XML 'contents' file"
@@ -108,30 +113,36 @@ public enum ModelReader {
         ]
       )
     }
-    return readVersion(contentsPath: contents.path, name: name)
+    return readVersion(contentsPath: contents, name: name)
   }
 
-  private static func readVersionedBundle(_ url: URL) -> (ModelBundle?, [Diagnostic]) {
+  /// Reads a versioned bundle; with `validate`, also validates each version, returning those
+  /// diagnostics apart so that they follow every reader diagnostic, as for other layouts.
+  private static func readVersionedBundle(_ path: String, validate: Bool) -> (
+    ModelBundle?, [Diagnostic], validation: [Diagnostic]
+  ) {
     var diagnostics: [Diagnostic] = []
+    let url = URL(fileURLWithPath: path)
     let bundleName = url.deletingPathExtension().lastPathComponent
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
     let versionDirectories = entries.filter { $0.hasSuffix(".xcdatamodel") }
     guard !versionDirectories.isEmpty else {
       return (
         nil,
         [
           .error(
-            "no-versions", "'\(url.path)' holds no .xcdatamodel version", at: nil,
+            "no-versions", "'\(path)' holds no .xcdatamodel version", at: nil,
             fix: "a .xcdatamodeld bundle holds one Name.xcdatamodel directory per version")
-        ]
+        ],
+        []
       )
     }
     let names = versionDirectories.map { String($0.dropLast(".xcdatamodel".count)) }
     var ordered = VersionOrdering.sorted(names, bundleName: bundleName)
     var orderSource = ModelBundle.VersionOrderSource.natural
-    let orderFile = url.appendingPathComponent(versionOrderFileName)
-    if let data = FileManager.default.contents(atPath: orderFile.path) {
-      let (listed, orderDiagnostics) = readOrderFile(data, path: orderFile.path, versions: Set(names))
+    let orderFile = join(path, versionOrderFileName)
+    if let data = FileManager.default.contents(atPath: orderFile) {
+      let (listed, orderDiagnostics) = readOrderFile(data, path: orderFile, versions: Set(names))
       diagnostics += orderDiagnostics
       if let listed {
         ordered = listed
@@ -139,31 +150,63 @@ public enum ModelReader {
       }
     }
     var versions: [ModelVersion] = []
+    var validation: [Diagnostic] = []
     var failed = false
-    for name in ordered {
-      let (version, versionDiagnostics) = readVersionDirectory(
-        url.appendingPathComponent(name + ".xcdatamodel"), name: name)
-      diagnostics += versionDiagnostics
-      if let version { versions.append(version) } else { failed = true }
+    let results = readVersions(ordered.map { (join(path, $0 + ".xcdatamodel"), $0) }, validate: validate)
+    for result in results {
+      diagnostics += result.diagnostics
+      validation += result.validation
+      if let version = result.version { versions.append(version) } else { failed = true }
     }
-    let (currentName, currentDiagnostics) = currentVersionName(bundle: url, ordered: ordered)
+    let (currentName, currentDiagnostics) = currentVersionName(bundle: path, ordered: ordered)
     diagnostics += currentDiagnostics
-    guard !failed, !versions.isEmpty else { return (nil, diagnostics) }
+    guard !failed, !versions.isEmpty else { return (nil, diagnostics, []) }
     let currentIndex = versions.firstIndex { $0.name == currentName } ?? versions.count - 1
+    if currentIndex < versions.count - 1 && orderSource == .natural {
+      let later = versions[(currentIndex + 1)...].map { "'\($0.name)'" }.joined(separator: ", ")
+      diagnostics.append(
+        .warning(
+          "current-version-not-last",
+          "the current version '\(versions[currentIndex].name)' is not the last in migration order: \(later) come\(versions.count - currentIndex - 1 == 1 ? "s" : "") after it by name",
+          at: nil,
+          fix:
+            "if those versions are older, list every version oldest first in \(bundleName).xcdatamodeld/\(versionOrderFileName)"
+        ))
+    }
     return (
       ModelBundle(
-        name: bundleName, versions: versions, currentVersionIndex: currentIndex, path: url.path,
+        name: bundleName, versions: versions, currentVersionIndex: currentIndex, path: path,
         versionOrderSource: orderSource),
-      diagnostics
+      diagnostics, validation
     )
+  }
+
+  /// One version read (and validated) on its own.
+  private struct VersionResult: Sendable {
+    var version: ModelVersion?
+    var diagnostics: [Diagnostic]
+    var validation: [Diagnostic]
+  }
+
+  /// Reads version directories, validating each when asked. Versions are independent, so they
+  /// are read on all cores; the results come back in the order of `directories`.
+  private static func readVersions(_ directories: [(path: String, name: String)], validate: Bool) -> [VersionResult] {
+    let results = ResultSlots<VersionResult>(count: directories.count)
+    DispatchQueue.concurrentPerform(iterations: directories.count) { index in
+      let (version, diagnostics) = readVersionDirectory(directories[index].path, name: directories[index].name)
+      let validation = validate ? version.map(ModelValidator.validate) ?? [] : []
+      results[index] = VersionResult(version: version, diagnostics: diagnostics, validation: validation)
+    }
+    return results.values
   }
 
   private static func readOrderFile(_ data: Data, path: String, versions: Set<String>) -> ([String]?, [Diagnostic]) {
     var listed: [String] = []
     var diagnostics: [Diagnostic] = []
     let text = String(decoding: data, as: UTF8.self)
-    for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      var line = rawLine.trimmingCharacters(in: .whitespaces)
+    // Split on every line ending: "\r\n" is one Character, so splitting on "\n" would miss it.
+    for (number, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+      var line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
       if line.isEmpty || line.hasPrefix("#") { continue }
       if line.hasSuffix(".xcdatamodel") { line = String(line.dropLast(".xcdatamodel".count)) }
       let location = SourceLocation(file: path, line: number + 1, column: 1)
@@ -190,10 +233,11 @@ public enum ModelReader {
     return (diagnostics.isEmpty ? listed : nil, diagnostics)
   }
 
-  private static func currentVersionName(bundle: URL, ordered: [String]) -> (String?, [Diagnostic]) {
-    let file = bundle.appendingPathComponent(".xccurrentversion")
+  private static func currentVersionName(bundle: String, ordered: [String]) -> (String?, [Diagnostic]) {
+    let file = join(bundle, ".xccurrentversion")
+    let bundleName = URL(fileURLWithPath: bundle).lastPathComponent
     let fallback = ordered.last
-    guard let data = FileManager.default.contents(atPath: file.path) else {
+    guard let data = FileManager.default.contents(atPath: file) else {
       // With a single version there is nothing to choose between.
       if ordered.count == 1 { return (fallback, []) }
       return (
@@ -201,7 +245,7 @@ public enum ModelReader {
         [
           .warning(
             "no-current-version",
-            "'\(bundle.lastPathComponent)' has no .xccurrentversion; '\(fallback ?? "")' (the last version in order) is taken as current",
+            "'\(bundleName)' has no .xccurrentversion; '\(fallback ?? "")' (the last version in order) is taken as current",
             at: nil, fix: "set the current model version in Xcode's File inspector, which writes .xccurrentversion")
         ]
       )
@@ -213,8 +257,8 @@ public enum ModelReader {
         [
           .warning(
             "unreadable-current-version",
-            "'\(file.path)' is not a property list; '\(fallback ?? "")' (the last version in order) is taken as current",
-            at: SourceLocation(file: file.path, line: 1, column: 1),
+            "'\(file)' is not a property list; '\(fallback ?? "")' (the last version in order) is taken as current",
+            at: SourceLocation(file: file, line: 1, column: 1),
             fix: "set the current model version in Xcode's File inspector, which rewrites the file")
         ]
       )
@@ -225,8 +269,8 @@ public enum ModelReader {
         [
           .warning(
             "no-current-version",
-            "'\(file.path)' names no current version (_XCCurrentVersionName); '\(fallback ?? "")' (the last version in order) is taken as current",
-            at: SourceLocation(file: file.path, line: 1, column: 1),
+            "'\(file)' names no current version (_XCCurrentVersionName); '\(fallback ?? "")' (the last version in order) is taken as current",
+            at: SourceLocation(file: file, line: 1, column: 1),
             fix: "set the current model version in Xcode's File inspector")
         ]
       )
@@ -239,7 +283,7 @@ public enum ModelReader {
           .error(
             "unknown-current-version",
             "'.xccurrentversion' names '\(value)', which is not a version of this bundle",
-            at: SourceLocation(file: file.path, line: 1, column: 1),
+            at: SourceLocation(file: file, line: 1, column: 1),
             fix: "choose one of: \(ordered.joined(separator: ", "))")
         ]
       )
@@ -259,4 +303,22 @@ extension ModelBundle {
     }
     self = bundle
   }
+}
+
+/// Slots filled from several threads, each slot once, read when all are done.
+private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+  private var slots: [Value?]
+  private let lock = NSLock()
+
+  init(count: Int) {
+    slots = Array(repeating: nil, count: count)
+  }
+
+  subscript(index: Int) -> Value? {
+    get { lock.withLock { slots[index] } }
+    set { lock.withLock { slots[index] = newValue } }
+  }
+
+  /// Every slot's value; all must be filled.
+  var values: [Value] { lock.withLock { slots.map { $0! } } }
 }

@@ -8,23 +8,34 @@
 public enum VersionOrdering {
   /// Sorts version names into migration order.
   public static func sorted(_ names: [String], bundleName: String) -> [String] {
-    names.sorted { precedes($0, $1, bundleName: bundleName) }
+    // Split each name into chunks once, not at every comparison.
+    names.map { (name: $0, chunks: chunks($0)) }
+      .sorted { precedes($0.name, $0.chunks, $1.name, $1.chunks, bundleName: bundleName) }
+      .map(\.name)
   }
 
   /// Whether `lhs` comes before `rhs` in migration order.
   public static func precedes(_ lhs: String, _ rhs: String, bundleName: String) -> Bool {
+    precedes(lhs, chunks(lhs), rhs, chunks(rhs), bundleName: bundleName)
+  }
+
+  private static func precedes(
+    _ lhs: String, _ left: [Chunk], _ rhs: String, _ right: [Chunk], bundleName: String
+  ) -> Bool {
     if lhs == rhs { return false }
     if lhs == bundleName { return true }
     if rhs == bundleName { return false }
-    let comparison = naturalCompare(lhs, rhs)
+    let comparison = compare(left, right)
     if comparison != 0 { return comparison < 0 }
     return lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
   }
 
   /// Compares two strings with runs of digits as numbers: negative, zero or positive.
   public static func naturalCompare(_ lhs: String, _ rhs: String) -> Int {
-    let left = chunks(lhs)
-    let right = chunks(rhs)
+    compare(chunks(lhs), chunks(rhs))
+  }
+
+  private static func compare(_ left: [Chunk], _ right: [Chunk]) -> Int {
     for (a, b) in zip(left, right) {
       switch (a, b) {
       case (.number(let x, let xText), .number(let y, let yText)):

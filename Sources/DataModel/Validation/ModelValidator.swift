@@ -15,9 +15,21 @@ public enum ModelValidator {
   }
 }
 
+/// Whether a scalar is in Unicode categories Lu or Lt, as `CharacterSet.uppercaseLetters` is,
+/// without the cost of a CharacterSet lookup for every name.
+private func isUppercaseLetter(_ scalar: Unicode.Scalar) -> Bool {
+  if scalar.isASCII { return scalar.value >= 0x41 && scalar.value <= 0x5A }
+  switch scalar.properties.generalCategory {
+  case .uppercaseLetter, .titlecaseLetter: return true
+  default: return false
+  }
+}
+
 private struct Checker {
   let model: ModelVersion
   var diagnostics: [Diagnostic] = []
+  /// ``propertyNames(of:)`` by entity index.
+  var propertyNameSets: [Int: Set<String>] = [:]
 
   init(model: ModelVersion) {
     self.model = model
@@ -49,18 +61,19 @@ private struct Checker {
   // MARK: - Entities
 
   mutating func checkEntityNames() {
-    var seen: [String: EntityDescription] = [:]
+    var seen: [String: SourceLocation?] = [:]
+    seen.reserveCapacity(model.entities.count)
     for entity in model.entities where !entity.name.isEmpty {
       if let first = seen[entity.name] {
         diagnostics.append(
           .error(
             "duplicate-entity",
-            "duplicate entity name '\(entity.name)' (first defined at line \(first.location?.line ?? 0))",
+            "duplicate entity name '\(entity.name)' (first defined at line \(first?.line ?? 0))",
             at: entity.location, entity: entity.name, fix: "rename or remove one of the two entities"))
       } else {
-        seen[entity.name] = entity
+        seen[entity.name] = entity.location
       }
-      if let first = entity.name.unicodeScalars.first, !(CharacterSet.uppercaseLetters.contains(first)) {
+      if let first = entity.name.unicodeScalars.first, !isUppercaseLetter(first) {
         diagnostics.append(
           .warning(
             "entity-name-case", "entity name '\(entity.name)' does not start with an uppercase letter",
@@ -118,33 +131,38 @@ private struct Checker {
     return names.joined(separator: " → ")
   }
 
-  /// Ancestors without looping forever on a cycle.
-  func inheritedPropertyOwners(of entity: EntityDescription) -> [String: String] {
-    var owners: [String: String] = [:]
-    for ancestor in model.ancestors(of: entity.id) where ancestor != entity.id {
-      let parent = model[ancestor]
-      for name in parent.attributes.map(\.name) + parent.relationships.map(\.name)
-        + parent.fetchedProperties.map(\.name)
-      where owners[name] == nil {
-        owners[name] = parent.name
-      }
-    }
-    return owners
+  /// The names of an entity's own properties, computed once per entity: an entity with many
+  /// sub-entities is an ancestor many times over.
+  mutating func propertyNames(of id: EntityID) -> Set<String> {
+    if let known = propertyNameSets[id.index] { return known }
+    let entity = model.entities[id.index]
+    var names = Set<String>(
+      minimumCapacity: entity.attributes.count + entity.relationships.count + entity.fetchedProperties.count)
+    for attribute in entity.attributes { names.insert(attribute.name) }
+    for relationship in entity.relationships { names.insert(relationship.name) }
+    for property in entity.fetchedProperties { names.insert(property.name) }
+    propertyNameSets[id.index] = names
+    return names
   }
 
   mutating func checkProperties(_ entity: EntityDescription) {
-    var seen: Set<String> = []
-    let inherited = inheritedPropertyOwners(of: entity)
-    let properties: [(String, SourceLocation?)] =
-      entity.attributes.map { ($0.name, $0.location) } + entity.relationships.map { ($0.name, $0.location) }
-      + entity.fetchedProperties.map { ($0.name, $0.location) }
-    for (name, location) in properties where !name.isEmpty {
+    var seen = Set<String>(
+      minimumCapacity: entity.attributes.count + entity.relationships.count + entity.fetchedProperties.count)
+    // The ancestors' property names, nearest first (ancestors(of:) stops at a cycle).
+    var ancestorNames: [(entity: String, names: Set<String>)] = []
+    if entity.parent != nil {
+      for ancestor in model.ancestors(of: entity.id) where ancestor != entity.id {
+        ancestorNames.append((model.entities[ancestor.index].name, propertyNames(of: ancestor)))
+      }
+    }
+    func check(_ name: String, _ location: SourceLocation?) {
+      guard !name.isEmpty else { return }
       if !seen.insert(name).inserted {
         diagnostics.append(
           .error(
             "duplicate-property", "entity '\(entity.name)' has more than one property named '\(name)'", at: location,
             entity: entity.name, property: name, fix: "rename or remove one of them"))
-      } else if let owner = inherited[name] {
+      } else if let owner = ancestorNames.first(where: { $0.names.contains(name) })?.entity {
         diagnostics.append(
           .error(
             "shadowed-property",
@@ -152,7 +170,7 @@ private struct Checker {
             at: location, entity: entity.name, property: name,
             fix: "rename it, or remove it and use the inherited '\(name)'"))
       }
-      if let first = name.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first) {
+      if let first = name.unicodeScalars.first, isUppercaseLetter(first) {
         diagnostics.append(
           .warning(
             "property-name-case", "property '\(name)' of entity '\(entity.name)' starts with an uppercase letter",
@@ -160,7 +178,11 @@ private struct Checker {
             fix: "Xcode expects property names like 'dueDate'; rename the property"))
       }
     }
-    let hasAttributes = !model.allAttributes(of: entity.id).isEmpty
+    for attribute in entity.attributes { check(attribute.name, attribute.location) }
+    for relationship in entity.relationships { check(relationship.name, relationship.location) }
+    for property in entity.fetchedProperties { check(property.name, property.location) }
+    let hasAttributes =
+      !entity.attributes.isEmpty || model.ancestors(of: entity.id).contains { !model[$0].attributes.isEmpty }
     if !hasAttributes && !entity.isAbstract {
       diagnostics.append(
         .warning(
@@ -176,7 +198,8 @@ private struct Checker {
   ) {
     let owner = entity?.name ?? compositeName ?? ""
     let ownerKind = entity == nil ? "composite" : "entity"
-    let describe = "attribute '\(attribute.name)' of \(ownerKind) '\(owner)'"
+    // Built only when a diagnostic needs it: most attributes have none.
+    var describe: String { "attribute '\(attribute.name)' of \(ownerKind) '\(owner)'" }
     if attribute.attributeType == .undefined && !attribute.isTransient {
       diagnostics.append(
         .error(
@@ -222,17 +245,23 @@ private struct Checker {
           at: attribute.location, entity: owner, property: attribute.name,
           fix: "set the transformer to NSSecureUnarchiveFromData (or a subclass), as Xcode recommends"))
     }
-    checkBounds(attribute, describe: describe, owner: owner)
-    checkRegularExpression(attribute, describe: describe, owner: owner)
+    if attribute.minValue != nil || attribute.maxValue != nil {
+      checkBounds(attribute, describe: describe, owner: owner)
+    }
+    if let pattern = attribute.regularExpression, !pattern.isEmpty {
+      checkRegularExpression(attribute, describe: describe, owner: owner)
+    }
   }
 
-  mutating func checkBounds(_ attribute: AttributeDescription, describe: String, owner: String) {
+  mutating func checkBounds(
+    _ attribute: AttributeDescription, describe: @autoclosure () -> String, owner: String
+  ) {
     let isLength = attribute.attributeType == .string || attribute.attributeType == .binary
     if let min = attribute.minValue?.numericValue, let max = attribute.maxValue?.numericValue, min > max {
       diagnostics.append(
         .error(
           "min-greater-than-max",
-          "\(describe) has a minimum \(isLength ? "length " : "")(\(attribute.minValue!)) greater than its maximum (\(attribute.maxValue!))",
+          "\(describe()) has a minimum \(isLength ? "length " : "")(\(attribute.minValue!)) greater than its maximum (\(attribute.maxValue!))",
           at: attribute.location, entity: owner, property: attribute.name, fix: "swap or correct the bounds"))
     }
     guard let value = attribute.defaultValue else { return }
@@ -246,7 +275,7 @@ private struct Checker {
       diagnostics.append(
         .error(
           "default-below-minimum",
-          "the default value of \(describe) (\(value)) is below its minimum \(isLength ? "length " : "")\(attribute.minValue!)",
+          "the default value of \(describe()) (\(value)) is below its minimum \(isLength ? "length " : "")\(attribute.minValue!)",
           at: attribute.location, entity: owner, property: attribute.name,
           fix: "change the default value or the minimum"))
     }
@@ -254,18 +283,20 @@ private struct Checker {
       diagnostics.append(
         .error(
           "default-above-maximum",
-          "the default value of \(describe) (\(value)) is above its maximum \(isLength ? "length " : "")\(attribute.maxValue!)",
+          "the default value of \(describe()) (\(value)) is above its maximum \(isLength ? "length " : "")\(attribute.maxValue!)",
           at: attribute.location, entity: owner, property: attribute.name,
           fix: "change the default value or the maximum"))
     }
   }
 
-  mutating func checkRegularExpression(_ attribute: AttributeDescription, describe: String, owner: String) {
+  mutating func checkRegularExpression(
+    _ attribute: AttributeDescription, describe: @autoclosure () -> String, owner: String
+  ) {
     guard let pattern = attribute.regularExpression, !pattern.isEmpty else { return }
     guard attribute.attributeType == .string else {
       diagnostics.append(
         .warning(
-          "regex-on-non-string", "\(describe) has a regular expression but is \(attribute.attributeType.rawValue)",
+          "regex-on-non-string", "\(describe()) has a regular expression but is \(attribute.attributeType.rawValue)",
           at: attribute.location, entity: owner, property: attribute.name,
           fix: "regular expressions apply to String attributes only; remove it"))
       return
@@ -273,7 +304,7 @@ private struct Checker {
     guard let expression = try? NSRegularExpression(pattern: pattern) else {
       diagnostics.append(
         .error(
-          "invalid-regex", "the regular expression of \(describe) does not compile: \(pattern)",
+          "invalid-regex", "the regular expression of \(describe()) does not compile: \(pattern)",
           at: attribute.location, entity: owner, property: attribute.name,
           fix: "correct the pattern (ICU syntax)"))
       return
@@ -285,7 +316,7 @@ private struct Checker {
         diagnostics.append(
           .error(
             "default-breaks-regex",
-            "the default value of \(describe) ('\(value)') does not match its regular expression \(pattern)",
+            "the default value of \(describe()) ('\(value)') does not match its regular expression \(pattern)",
             at: attribute.location, entity: owner, property: attribute.name,
             fix: "change the default value or the pattern"))
       }
@@ -295,7 +326,7 @@ private struct Checker {
   // MARK: - Relationships
 
   mutating func checkRelationship(_ relationship: RelationshipDescription, in entity: EntityDescription) {
-    let describe = "relationship '\(relationship.name)' of entity '\(entity.name)'"
+    var describe: String { "relationship '\(relationship.name)' of entity '\(entity.name)'" }
     if relationship.destination == nil && !relationship.destinationEntityName.isEmpty {
       let suggestion = EditDistance.suggestion(
         for: relationship.destinationEntityName, among: model.entities.map(\.name))
@@ -423,13 +454,54 @@ private struct Checker {
     }
   }
 
+  /// What constraints and indexes need to know of a property, by name.
+  /// Looks properties up by name among an entity's own and inherited ones; the nearest
+  /// definition of a name wins. Constraints and indexes name a few properties each, so a direct
+  /// search beats building dictionaries of every property.
+  struct PropertyFacts {
+    let model: ModelVersion
+    /// The entity, then its ancestors, nearest first.
+    let owners: [EntityID]
+
+    /// Whether the attribute with this name is transient; nil when there is no such attribute.
+    func attributeIsTransient(_ name: String) -> Bool? {
+      for owner in owners {
+        if let attribute = model.entities[owner.index].attributes.first(where: { $0.name == name }) {
+          return attribute.isTransient
+        }
+      }
+      return nil
+    }
+
+    /// Whether the relationship with this name is to-many; nil when there is no such relationship.
+    func relationshipIsToMany(_ name: String) -> Bool? {
+      for owner in owners {
+        if let relationship = model.entities[owner.index].relationships.first(where: { $0.name == name }) {
+          return relationship.isToMany
+        }
+      }
+      return nil
+    }
+
+    /// Every property name, sorted, for suggestions.
+    var allNames: [String] {
+      Array(
+        Set(
+          owners.flatMap { owner in
+            model.entities[owner.index].attributes.map(\.name) + model.entities[owner.index].relationships.map(\.name)
+          })
+      ).sorted()
+    }
+  }
+
+  func propertyFacts(of entity: EntityDescription) -> PropertyFacts {
+    PropertyFacts(model: model, owners: [entity.id] + model.ancestors(of: entity.id))
+  }
+
   mutating func checkConstraintsAndIndexes(_ entity: EntityDescription) {
-    let attributes = Dictionary(
-      model.allAttributes(of: entity.id).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    let relationships = Dictionary(
-      model.allRelationships(of: entity.id).map { ($0.relationship.name, $0.relationship) },
-      uniquingKeysWith: { first, _ in first })
-    let allNames = Array(attributes.keys) + Array(relationships.keys)
+    if entity.uniquenessConstraints.isEmpty && entity.fetchIndexes.isEmpty && entity.compoundIndexes.isEmpty { return }
+    let facts = propertyFacts(of: entity)
+    var allNames: [String] { facts.allNames }
     for constraint in entity.uniquenessConstraints {
       if constraint.properties.isEmpty {
         diagnostics.append(
@@ -438,8 +510,8 @@ private struct Checker {
             at: constraint.location ?? entity.location, entity: entity.name, fix: "add properties to it or remove it"))
       }
       for name in constraint.properties {
-        if let relationship = relationships[name] {
-          if relationship.isToMany {
+        if let isToMany = facts.relationshipIsToMany(name) {
+          if isToMany {
             diagnostics.append(
               .error(
                 "constraint-on-to-many",
@@ -447,8 +519,8 @@ private struct Checker {
                 at: constraint.location ?? entity.location, entity: entity.name, property: name,
                 fix: "constraints may name attributes and to-one relationships only"))
           }
-        } else if let attribute = attributes[name] {
-          if attribute.isTransient {
+        } else if let isTransient = facts.attributeIsTransient(name) {
+          if isTransient {
             diagnostics.append(
               .error(
                 "constraint-on-transient",
@@ -476,14 +548,14 @@ private struct Checker {
       }
       for element in index.elements {
         guard let name = element.property else { continue }
-        if let relationship = relationships[name], relationship.isToMany {
+        if facts.relationshipIsToMany(name) == true {
           diagnostics.append(
             .error(
               "index-on-to-many",
               "fetch index '\(index.name)' of entity '\(entity.name)' names the to-many relationship '\(name)'",
               at: element.location ?? index.location, entity: entity.name, property: name,
               fix: "index attributes and to-one relationships only"))
-        } else if attributes[name] == nil && relationships[name] == nil {
+        } else if facts.attributeIsTransient(name) == nil && facts.relationshipIsToMany(name) == nil {
           diagnostics.append(
             .error(
               "unknown-index-property",
@@ -495,7 +567,8 @@ private struct Checker {
       }
     }
     for index in entity.compoundIndexes {
-      for name in index.properties where attributes[name] == nil && relationships[name] == nil {
+      for name in index.properties
+      where facts.attributeIsTransient(name) == nil && facts.relationshipIsToMany(name) == nil {
         diagnostics.append(
           .error(
             "unknown-index-property",

@@ -10,6 +10,9 @@ import Foundation
 package struct XMLSourceParser {
   private let bytes: [UInt8]
   private var index = 0
+  /// The attributes of the start tag being read, reused from tag to tag so that each element's
+  /// array is allocated once, at its final size.
+  private var scratchAttributes: [XMLSourceAttribute] = []
 
   private init(bytes: [UInt8]) {
     self.bytes = bytes
@@ -22,10 +25,24 @@ package struct XMLSourceParser {
   /// first bad byte.
   package static func parse(_ bytes: [UInt8]) throws(XMLSyntaxError) -> XMLSourceElement {
     if let bad = Self.firstInvalidUTF8Offset(in: bytes) {
+      // A file saved in another encoding usually says so: name the declaration, not a byte.
+      var declaration = XMLSourceParser(bytes: bytes)
+      try declaration.checkLeadingDeclaration()
       throw XMLSyntaxError(offset: bad, message: "the file is not valid UTF-8 (invalid byte sequence)")
     }
     var parser = XMLSourceParser(bytes: bytes)
     return try parser.parseDocument()
+  }
+
+  /// How deep elements may nest. Model files nest five levels at most; the limit keeps a
+  /// hostile or corrupt file from overflowing the stack of the recursive descent.
+  package static let maximumDepth = 256
+
+  /// Checks the encoding named by an XML declaration at the start of the document, if any.
+  private mutating func checkLeadingDeclaration() throws(XMLSyntaxError) {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    skipWhitespace()
+    if matches("<?xml") { try parseProcessingInstruction(isFirst: true) }
   }
 
   // MARK: - Document
@@ -55,7 +72,7 @@ package struct XMLSourceParser {
         guard root == nil else {
           throw XMLSyntaxError(offset: index, message: "a second root element; an XML document has exactly one")
         }
-        root = try parseElement()
+        root = try parseElement(depth: 1)
       }
     }
     guard let root else {
@@ -127,8 +144,13 @@ package struct XMLSourceParser {
 
   // MARK: - Elements
 
-  private mutating func parseElement() throws(XMLSyntaxError) -> XMLSourceElement {
+  private mutating func parseElement(depth: Int) throws(XMLSyntaxError) -> XMLSourceElement {
     let start = index
+    guard depth <= Self.maximumDepth else {
+      throw XMLSyntaxError(
+        offset: start,
+        message: "elements are nested more than \(Self.maximumDepth) levels deep; this is not a model file")
+    }
     index += 1  // <
     let name = readName()
     guard !name.isEmpty else {
@@ -146,17 +168,19 @@ package struct XMLSourceParser {
           throw XMLSyntaxError(offset: index, message: "expected '/>' to close the empty element <\(name)>")
         }
         index += 2
+        takeAttributes(into: &element)
         return element
       }
       if bytes[index] == UInt8(ascii: ">") {
         index += 1
+        takeAttributes(into: &element)
         break
       }
       guard hadSpace else {
         throw XMLSyntaxError(offset: index, message: "expected white space, '>' or '/>' in the start tag <\(name)>")
       }
       let attributeOffset = index
-      let attributeName = readName()
+      let (attributeName, attributeKey) = readNameAndKey()
       guard !attributeName.isEmpty else {
         throw XMLSyntaxError(offset: index, message: "expected an attribute name in the start tag <\(name)>")
       }
@@ -183,11 +207,12 @@ package struct XMLSourceParser {
       }
       let value = try decodeText(valueStart..<index, normalizeWhitespace: true)
       index += 1
-      if element.attributes.contains(where: { $0.name == attributeName }) {
+      if scratchAttributes.contains(where: { $0.nameKey == attributeKey && $0.name == attributeName }) {
         throw XMLSyntaxError(
           offset: attributeOffset, message: "the attribute '\(attributeName)' appears twice on <\(name)>")
       }
-      element.attributes.append(XMLSourceAttribute(name: attributeName, value: value, offset: attributeOffset))
+      scratchAttributes.append(
+        XMLSourceAttribute(name: attributeName, nameKey: attributeKey, value: value, offset: attributeOffset))
     }
     // Content.
     var text = ""
@@ -228,7 +253,7 @@ package struct XMLSourceParser {
           }
           index = end + 2
         } else {
-          element.children.append(try parseElement())
+          element.children.append(try parseElement(depth: depth + 1))
         }
       } else {
         let textStart = index
@@ -236,6 +261,13 @@ package struct XMLSourceParser {
         text += try decodeText(textStart..<index, normalizeWhitespace: false)
       }
     }
+  }
+
+  /// Moves the attributes read so far into the element.
+  private mutating func takeAttributes(into element: inout XMLSourceElement) {
+    guard !scratchAttributes.isEmpty else { return }
+    element.attributes = Array(scratchAttributes)
+    scratchAttributes.removeAll(keepingCapacity: true)
   }
 
   // MARK: - Lexical helpers
@@ -253,18 +285,33 @@ package struct XMLSourceParser {
   }
 
   private mutating func readName() -> String {
+    readNameAndKey().name
+  }
+
+  /// Reads a name and computes its ``XMLSourceAttribute/key(of:)`` from its bytes.
+  private mutating func readNameAndKey() -> (name: String, key: UInt64) {
     let start = index
-    while index < bytes.count {
-      let byte = bytes[index]
-      let isNameByte =
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-        || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte >= 0x80
-      if !isNameByte { break }
-      index += 1
+    skipNameBytes()
+    let range = start..<index
+    let key = bytes.withUnsafeBufferPointer { XMLSourceAttribute.key(of: UnsafeBufferPointer(rebasing: $0[range])) }
+    return (String(decoding: bytes[range], as: UTF8.self), key)
+  }
+
+  private mutating func skipNameBytes() {
+    Self.nameBytes.withUnsafeBufferPointer { isNameByte in
+      while index < bytes.count && isNameByte[Int(bytes[index])] { index += 1 }
     }
-    return String(decoding: bytes[start..<index], as: UTF8.self)
+  }
+
+  /// Which bytes may appear in a name: ASCII letters and digits, `_ : - .`, and every byte of a
+  /// multi-byte UTF-8 sequence.
+  private static let nameBytes: [Bool] = (0...255).map { (byte: Int) -> Bool in
+    switch byte {
+    case 0x61...0x7A, 0x41...0x5A, 0x30...0x39: true  // a-z A-Z 0-9
+    case 0x5F, 0x3A, 0x2D, 0x2E: true  // _ : - .
+    case 0x80...0xFF: true
+    default: false
+    }
   }
 
   private func matches(_ literal: StaticString) -> Bool {
@@ -299,13 +346,15 @@ package struct XMLSourceParser {
 
   /// Decodes character data, resolving entity and character references.
   private func decodeText(_ range: Range<Int>, normalizeWhitespace: Bool) throws(XMLSyntaxError) -> String {
-    var hasSpecial = false
-    for position in range
-    where bytes[position] == UInt8(ascii: "&") || bytes[position] == 0x0D
-      || (normalizeWhitespace && (bytes[position] == 0x09 || bytes[position] == 0x0A))
-    {
-      hasSpecial = true
-      break
+    let hasSpecial = bytes.withUnsafeBufferPointer { buffer in
+      for position in range {
+        switch buffer[position] {
+        case UInt8(ascii: "&"), 0x0D: return true
+        case 0x09, 0x0A: if normalizeWhitespace { return true }
+        default: continue
+        }
+      }
+      return false
     }
     if !hasSpecial { return String(decoding: bytes[range], as: UTF8.self) }
     var output: [UInt8] = []
@@ -364,9 +413,20 @@ package struct XMLSourceParser {
 
   /// The offset of the first byte that does not belong to a valid UTF-8 sequence, if any.
   package static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
+    bytes.withUnsafeBufferPointer { firstInvalidUTF8Offset(in: $0) }
+  }
+
+  private static func firstInvalidUTF8Offset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var index = 0
     let count = bytes.count
     while index < count {
+      // Model files are nearly all ASCII: skip eight ASCII bytes at a time.
+      while index + 8 <= count,
+        UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        index += 8
+      }
+      guard index < count else { break }
       let lead = bytes[index]
       if lead < 0x80 {
         index += 1

@@ -36,7 +36,7 @@ extension ObjectContext {
         }
       }
       for (slot, attribute) in layout.attributes.enumerated() where attribute.isPersistent {
-        failures += validator.validate(attributes[slot], for: attribute, entity: layout.name, objectID: failureID)
+        failures += validator.validate(attributes[slot], slot: slot, of: layout, objectID: failureID)
       }
       for (slot, item) in layout.relationships.enumerated()
       where !item.relationship.isOptional && !item.relationship.isTransient && toOne[slot] == nil {

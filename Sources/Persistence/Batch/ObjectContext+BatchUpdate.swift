@@ -20,7 +20,7 @@ extension ObjectContext {
             "'\(name)' of '\(layout.name)' is an attribute: give it an attribute value")
         }
         let attribute = layout.attributes[slot]
-        failures += validator.validate(attributeValue, for: attribute, entity: layout.name, objectID: failureID)
+        failures += validator.validate(attributeValue, slot: slot, of: layout, objectID: failureID)
         assignments.append((column.column, StoredValueCodec.encode(attributeValue, for: attribute)))
       } else if let slot = layout.relationshipSlots[name], !layout.relationships[slot].relationship.isToMany {
         guard case .object(let destination) = value else {

@@ -14,6 +14,9 @@ public final class PersistentContainer: Sendable {
   public let model: ModelVersion
   /// The options the store was opened with.
   public let options: StoreOptions
+  /// The store's UUID (`Z_METADATA.Z_UUID`), the authority part of its objects' URIs
+  /// (`x-coredata://<UUID>/<Entity>/p<Z_PK>`).
+  public let storeUUID: String
 
   let storeDescription: StoreDescription
   private let classes: [ObjectIdentifier: Int]
@@ -47,7 +50,7 @@ public final class PersistentContainer: Sendable {
       try Self.migrateIfNeeded(url: url, bundle: bundle, model: model, options: options)
     }
     self.storeDescription = try StoreDescription(model: model, options: options)
-    try StoreConnection.prepareStore(storeDescription)
+    self.storeUUID = try StoreConnection.prepareStore(storeDescription).storeUUID
     var byClass: [ObjectIdentifier: Int] = [:]
     var byEntity: [Int: ManagedObject.Type] = [:]
     for type in classes {

@@ -68,9 +68,18 @@ extension ObjectContext {
     objectDidChange(object)
   }
 
+  /// The loaded to-many value of a slot, moved out of the object so that changing it does not
+  /// copy it (the object's slot is nil until the caller puts the value back).
+  private func takeToMany(of object: ManagedObject, slot: Int) -> ToManyValue? {
+    guard loadedToMany(of: object, slot: slot) != nil else { return nil }
+    defer { object.toManyValues[slot] = nil }
+    return object.toManyValues[slot]
+  }
+
   /// Adds to a to-many slot without touching the inverse.
   func rawAdd(_ object: ManagedObject, slot: Int, _ id: ObjectID, at index: Int? = nil) {
-    guard var value = loadedToMany(of: object, slot: slot) else { return }
+    guard var value = takeToMany(of: object, slot: slot) else { return }
+    defer { object.toManyValues[slot] = value }
     if value.members.contains(id) {
       guard let index, object.layout.relationships[slot].relationship.isOrdered else { return }
       value.remove(id)
@@ -78,15 +87,15 @@ extension ObjectContext {
     } else {
       value.append(id, at: index)
     }
-    object.toManyValues[slot] = value
     objectDidChange(object)
   }
 
   /// Removes from a to-many slot without touching the inverse.
   func rawRemove(_ object: ManagedObject, slot: Int, _ id: ObjectID) {
-    guard var value = loadedToMany(of: object, slot: slot), value.members.contains(id) else { return }
+    guard var value = takeToMany(of: object, slot: slot) else { return }
+    defer { object.toManyValues[slot] = value }
+    guard value.members.contains(id) else { return }
     value.remove(id)
-    object.toManyValues[slot] = value
     objectDidChange(object)
   }
 

@@ -6,28 +6,12 @@ extension ObjectContext {
   /// saved again (or rolled back). On success, inserted objects get permanent IDs, and a
   /// ``SaveNotification`` goes to the container's observers.
   public func save() throws(SaveError) {
-    let pending = Array(changedObjects.values)
-    let inserted = pending.filter { $0.lifecycle == .inserted }
-    let deleted = pending.filter { $0.lifecycle == .deleted }
-    let updated = pending.filter { $0.lifecycle == .persisted && $0.isUpdated }
+    let (inserted, updated, deleted) = pendingChanges()
     if inserted.isEmpty && deleted.isEmpty && updated.isEmpty {
       changedObjects.removeAll()
       return
     }
-
-    var validator = ObjectValidator()
-    var failures: [ValidationFailure] = []
-    for object in inserted + updated {
-      failures += validator.validate(object, in: self)
-    }
-    for object in deleted {
-      failures += validator.validateDeletion(object, in: self)
-    }
-    do {
-      failures += try store.uniquenessFailures(inserted: inserted, updated: updated, deleted: deleted)
-    } catch {
-      throw SaveError.store("\(error)")
-    }
+    let failures = try validationFailures(inserted: inserted, updated: updated, deleted: deleted)
     guard failures.isEmpty else { throw SaveError.validation(failures) }
 
     let outcome: StoreWriteOutcome
@@ -42,6 +26,55 @@ extension ObjectContext {
     didSave(inserted: inserted, updated: updated, deleted: deleted, outcome: outcome)
   }
 
+  /// Every rule the pending changes break — what ``save()`` would report — without writing
+  /// anything; empty when a save would pass validation. Uniqueness is checked against the
+  /// store too, so this reads it (and throws ``SaveError/store(_:)`` when it cannot).
+  public func validatePendingChanges() throws(SaveError) -> [ValidationFailure] {
+    let (inserted, updated, deleted) = pendingChanges()
+    return try validationFailures(inserted: inserted, updated: updated, deleted: deleted)
+  }
+
+  /// The objects a save writes, in a stable order: inserted objects in the order they were
+  /// inserted (their temporary numbers count down from -1), so they get primary keys in that
+  /// order, and the others by ID, so failures are listed the same way every time.
+  private func pendingChanges() -> (inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject]) {
+    var inserted: [(key: ObjectID, object: ManagedObject)] = []
+    var updated: [(key: ObjectID, object: ManagedObject)] = []
+    var deleted: [(key: ObjectID, object: ManagedObject)] = []
+    for object in changedObjects.values {
+      switch object.lifecycle {
+      case .inserted: inserted.append((object.objectID, object))
+      case .deleted: deleted.append((object.objectID, object))
+      case .persisted where object.isUpdated: updated.append((object.objectID, object))
+      case .persisted, .gone: break
+      }
+    }
+    // Temporary keys count down: -1 was inserted first.
+    inserted.sort { $0.key.key > $1.key.key }
+    updated.sort { $0.key < $1.key }
+    deleted.sort { $0.key < $1.key }
+    return (inserted.map(\.object), updated.map(\.object), deleted.map(\.object))
+  }
+
+  private func validationFailures(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject])
+    throws(SaveError) -> [ValidationFailure]
+  {
+    var validator = ObjectValidator()
+    var failures: [ValidationFailure] = []
+    for object in inserted + updated {
+      failures += validator.validate(object, in: self)
+    }
+    for object in deleted {
+      failures += validator.validateDeletion(object, in: self)
+    }
+    do {
+      failures += try store.uniquenessFailures(inserted: inserted, updated: updated, deleted: deleted)
+    } catch {
+      throw SaveError.store("\(error)")
+    }
+    return failures
+  }
+
   /// Brings the objects in line with what was written.
   private func didSave(
     inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject], outcome: StoreWriteOutcome
@@ -51,11 +84,7 @@ extension ObjectContext {
       try? refresh(object, mergeChanges: false)
     }
     // Permanent IDs replace temporary ones everywhere they appear.
-    var replacements: [ObjectID: ObjectID] = [:]
-    for object in inserted {
-      guard let permanent = outcome.permanentIDs[ObjectIdentifier(object)] else { continue }
-      replacements[object.objectID] = permanent
-    }
+    let replacements = outcome.permanentIDs
     if !replacements.isEmpty {
       for object in changedObjects.values {
         for slot in object.toOneValues.indices {
@@ -64,11 +93,9 @@ extension ObjectContext {
           }
         }
         for slot in object.toManyValues.indices {
-          guard var value = object.toManyValues[slot], value.ids.contains(where: \.isTemporary) else { continue }
-          for id in value.ids where id.isTemporary {
-            if let permanent = replacements[id] { value.replace(id, with: permanent) }
-          }
-          object.toManyValues[slot] = value
+          guard let value = object.toManyValues[slot], value.ids.contains(where: \.isTemporary) else { continue }
+          // One pass over the list, not a search per replaced ID.
+          object.toManyValues[slot] = ToManyValue(value.ids.map { replacements[$0] ?? $0 })
         }
       }
       for object in inserted {
@@ -78,8 +105,8 @@ extension ObjectContext {
         registry[permanent] = object
       }
     }
-    var insertedIDs = Set<ObjectID>()
-    var updatedIDs = Set<ObjectID>()
+    var insertedIDs = Set<ObjectID>(minimumCapacity: inserted.count)
+    var updatedIDs = Set<ObjectID>(minimumCapacity: updated.count)
     var deletedIDs = Set<ObjectID>()
     let discarded = Set(outcome.discarded.map(ObjectIdentifier.init))
     for object in inserted {
@@ -119,8 +146,8 @@ struct StoreChanges {
 
 /// What the store did.
 struct StoreWriteOutcome {
-  /// Permanent IDs of the inserted objects.
-  var permanentIDs: [ObjectIdentifier: ObjectID] = [:]
+  /// Permanent IDs of the inserted objects, by their temporary IDs.
+  var permanentIDs: [ObjectID: ObjectID] = [:]
   /// New row versions of updated objects.
   var versions: [ObjectIdentifier: Int64] = [:]
   /// Objects whose changes were dropped because the store won a conflict.

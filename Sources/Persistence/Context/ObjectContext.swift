@@ -72,6 +72,9 @@ public final class ObjectContext {
   }
 
   func objectDidChange(_ object: ManagedObject) {
+    // An inserted object is in `changedObjects` from its insertion until it is saved, rolled
+    // back or deleted (when it stops being `.inserted`).
+    guard object.lifecycle != .inserted else { return }
     changedObjects[ObjectIdentifier(object)] = object
   }
 
@@ -112,14 +115,10 @@ public final class ObjectContext {
     return ObjectConstruction(objectID: id, layout: layouts[entity], context: self, isInserted: true, isFault: false)
   }
 
-  /// Gives a newly made object the model's default values and registers it as inserted.
+  /// Registers a newly made object as inserted. It already has the model's default values and
+  /// empty to-many relationships: `ManagedObject.init` takes them from its layout for an
+  /// inserted construction.
   func didInsert(_ object: ManagedObject) {
-    for (slot, attribute) in object.layout.attributes.enumerated() {
-      object.attributeValues[slot] = attribute.defaultValue
-    }
-    for (slot, relationship) in object.layout.relationships.enumerated() where relationship.relationship.isToMany {
-      object.toManyValues[slot] = ToManyValue()
-    }
     register(object)
     changedObjects[ObjectIdentifier(object)] = object
   }

@@ -54,6 +54,8 @@ public struct ValidationFailure: Sendable, Hashable, CustomStringConvertible {
   public enum Rule: String, Sendable, Hashable {
     case required, minimumValue, maximumValue, minimumLength, maximumLength, regularExpression
     case minimumCount, maximumCount, uniqueness, deleteDenied, typeMismatch
+    /// A value the store cannot keep: NaN, which SQLite stores as NULL.
+    case unstorableValue
   }
 
   /// The rule broken.

@@ -1,37 +1,38 @@
-import Foundation
-
-/// Objects as JSON: the one encoding that `modelc fetch` and `modelc store export` share.
+/// Objects as JSON: the one encoding shared by `modelc store export`, `modelc store import`
+/// and `modelc fetch`.
 ///
-/// An object is a JSON object: `_id` first, the object's stable identity in Core Data's URI
-/// form (`x-coredata://<store UUID>/<Entity>/p<Z_PK>`); then one key per stored attribute, in
-/// the entity's order (inherited ones first), `null` when nil, integers and floating-point
-/// values as numbers (the infinities, which JSON cannot hold, as `"inf"` and `"-inf"`),
-/// Decimal as a string, Boolean `true`/`false`, Date ISO 8601 in UTC with milliseconds,
-/// Binary and Transformable base64, UUID its canonical string, URI its absolute string; then
-/// one key per stored relationship: a to-one is its destination's `_id` or `null`, a to-many
-/// an array of `_id`s (in order for ordered relationships, by primary key otherwise).
+/// An object is a JSON object with `_id` first — the object's stable identity, Core Data's URI
+/// form `x-coredata://<store UUID>/<Entity>/p<Z_PK>` — then one key per stored attribute, in the
+/// entity's order with inherited ones first (`null` when nil; values as ``AttributeJSON`` writes
+/// them), then one key per stored relationship: a to-one is its destination's `_id` or `null`, a
+/// to-many an array of `_id`s (in order for ordered relationships, by primary key otherwise).
 public enum ObjectJSON {
   /// The JSON of an object (loading it first when it is a fault).
   public static func json(of object: ManagedObject, storeUUID: String) -> JSONValue {
     let layout = object.layout
-    let context = object.context
-    var pairs: [(key: String, value: JSONValue)] = [
-      ("_id", .string(identifier(of: object.objectID, entityName: layout.name, storeUUID: storeUUID)))
-    ]
+    var pairs: [(key: String, value: JSONValue)] = []
+    pairs.reserveCapacity(1 + layout.persistentAttributeSlots.count + layout.relationships.count)
+    pairs.append(
+      ("_id", .string(identifier(of: object.objectID, entityName: layout.name, storeUUID: storeUUID))))
     for slot in layout.persistentAttributeSlots where layout.attributes[slot].attributeType != .composite {
-      pairs.append((layout.attributes[slot].name, json(object.attributeValue(at: slot))))
+      pairs.append((layout.attributes[slot].name, AttributeJSON.json(object.attributeValue(at: slot))))
     }
-    func reference(_ id: ObjectID) -> JSONValue {
-      let name = context?.layouts[id.entity].name ?? "\(id.entity)"
+    let context = object.context
+    func reference(_ id: ObjectID, fallback: String) -> JSONValue {
+      let name = context.map { $0.layouts[id.entity].name } ?? fallback
       return .string(identifier(of: id, entityName: name, storeUUID: storeUUID))
     }
-    for (slot, item) in layout.relationships.enumerated() where !item.relationship.isTransient {
-      if item.relationship.isToMany {
+    for (slot, item) in layout.relationships.enumerated() where item.relationship.isPersistent {
+      let relationship = item.relationship
+      if relationship.isToMany {
         let ids = context?.loadedToMany(of: object, slot: slot)?.ids ?? []
-        pairs.append((item.relationship.name, .array(ids.map(reference))))
+        pairs.append(
+          (relationship.name, .array(ids.map { reference($0, fallback: relationship.destinationEntityName) })))
       } else {
         if object.isFaultStorage { context?.fulfillFault(object) }
-        pairs.append((item.relationship.name, object.toOneValues[slot].map(reference) ?? .null))
+        let id = object.toOneValues[slot]
+        pairs.append(
+          (relationship.name, id.map { reference($0, fallback: relationship.destinationEntityName) } ?? .null))
       }
     }
     return .object(pairs)
@@ -46,27 +47,14 @@ public enum ObjectJSON {
     return "x-coredata:///\(entityName)/t\(-id.key)"
   }
 
-  /// An attribute value as JSON; nil is `null`.
-  public static func json(_ value: AttributeValue?) -> JSONValue {
-    guard let value else { return .null }
-    switch value {
-    case .integer(let integer): return .integer(integer)
-    case .boolean(let flag): return .bool(flag)
-    case .double(let double): return number(double)
-    case .float(let float): return number(float)
-    case .decimal(let decimal): return .string(decimal.description)
-    case .string(let string): return .string(string)
-    case .date(let date): return .string(ISO8601Milliseconds.string(from: date))
-    case .binary(let data): return .string(data.base64EncodedString())
-    case .uuid(let uuid): return .string(uuid.uuidString)
-    case .uri(let url): return .string(url.absoluteString)
-    }
-  }
-
-  /// A floating-point value as the shortest text that reads back as the same value.
-  private static func number<Value: BinaryFloatingPoint & LosslessStringConvertible>(_ value: Value) -> JSONValue {
-    if value.isNaN { return .string("nan") }
-    if value.isInfinite { return .string(value < 0 ? "-inf" : "inf") }
-    return .number(value.description)
+  /// The parts of a saved object's identifier, or nil when the text is not one.
+  public static func parseIdentifier(_ text: String) -> (storeUUID: String, entityName: String, primaryKey: Int64)? {
+    let prefix = "x-coredata://"
+    guard text.hasPrefix(prefix) else { return nil }
+    let parts = text.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, parts[2].first == "p",
+      let primaryKey = Int64(parts[2].dropFirst()), primaryKey > 0
+    else { return nil }
+    return (String(parts[0]), String(parts[1]), primaryKey)
   }
 }

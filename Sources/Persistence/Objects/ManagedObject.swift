@@ -44,24 +44,23 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     self.objectID = construction.objectID
     self.layout = construction.layout
     self.context = construction.context
-    let attributeCount = construction.layout.attributes.count
-    let relationshipCount = construction.layout.relationships.count
+    // Shared arrays of the layout, copied on first write; a fetched row's own arrays.
+    let layout = construction.layout
     if let row = construction.row {
-      // A fetched row: its values are the object's, saved and current.
       self.attributeValues = row.attributes
       self.committedAttributeValues = row.attributes
       self.toOneValues = row.toOne
       self.committedToOneValues = row.toOne
       self.storedVersion = row.version
     } else {
-      self.attributeValues = Array(repeating: nil, count: attributeCount)
-      self.committedAttributeValues = Array(repeating: nil, count: attributeCount)
-      self.toOneValues = Array(repeating: nil, count: relationshipCount)
-      self.committedToOneValues = Array(repeating: nil, count: relationshipCount)
+      self.attributeValues = construction.isInserted ? layout.defaultAttributeValues : layout.emptyAttributeValues
+      self.committedAttributeValues = layout.emptyAttributeValues
+      self.toOneValues = layout.emptyToOneValues
+      self.committedToOneValues = layout.emptyToOneValues
       self.storedVersion = 0
     }
-    self.toManyValues = construction.layout.unloadedToMany
-    self.committedToManyValues = construction.layout.unloadedToMany
+    self.toManyValues = construction.isInserted ? layout.insertedToManyValues : layout.emptyToManyValues
+    self.committedToManyValues = layout.emptyToManyValues
     self.lifecycle = construction.isInserted ? .inserted : .persisted
     self.isFaultStorage = construction.isFault && construction.row == nil
   }
@@ -143,10 +142,9 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     guard let slot = layout.attributeSlots[key] else {
       throw ObjectAccessError.unknownAttribute(key, entity: layout.name)
     }
-    let attribute = layout.attributes[slot]
-    if let value, !AttributeValueTypeCheck.matches(value, attribute.attributeType) {
-      throw ObjectAccessError.typeMismatch(
-        attribute: key, entity: layout.name, expected: attribute.attributeType, value: value)
+    let type = layout.attributeTypes[slot]
+    if let value, !AttributeValueTypeCheck.matches(value, type) {
+      throw ObjectAccessError.typeMismatch(attribute: key, entity: layout.name, expected: type, value: value)
     }
     setAttributeValue(value, at: slot)
   }
@@ -265,12 +263,6 @@ struct ToManyValue: Equatable {
   mutating func remove(_ id: ObjectID) {
     guard members.remove(id) != nil else { return }
     ids.removeAll { $0 == id }
-  }
-
-  mutating func replace(_ old: ObjectID, with new: ObjectID) {
-    guard members.remove(old) != nil else { return }
-    members.insert(new)
-    if let index = ids.firstIndex(of: old) { ids[index] = new }
   }
 }
 

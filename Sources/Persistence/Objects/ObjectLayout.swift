@@ -31,9 +31,19 @@ public final class ObjectLayout: Sendable {
   public let relationshipSlots: [String: Int]
   /// Slots of the attributes stored in the store (not transient).
   public let persistentAttributeSlots: [Int]
-  /// No relationship loaded: what every new object starts with, one array shared by all of them
-  /// until one changes its copy.
-  let unloadedToMany: [ToManyValue?]
+  /// Each attribute's type, by slot (cheap to read where the description is not needed).
+  let attributeTypes: [AttributeType]
+  /// The rules the validator checks, in a form cheap to read for every object of a save.
+  let validationRules: ValidationRules
+  /// The values of a new object: each attribute's default.
+  let defaultAttributeValues: [AttributeValue?]
+  /// The to-many values of a new object: empty for to-many slots, nil for to-one ones.
+  let insertedToManyValues: [ToManyValue?]
+  /// Arrays of nils, one slot per attribute and per relationship; objects start from these
+  /// shared arrays and copy them on first write.
+  let emptyAttributeValues: [AttributeValue?]
+  let emptyToOneValues: [ObjectID?]
+  let emptyToManyValues: [ToManyValue?]
 
   init(entity: EntityID, model: ModelVersion) {
     self.entity = entity
@@ -54,7 +64,13 @@ public final class ObjectLayout: Sendable {
     self.attributeSlots = attributeSlots
     self.relationshipSlots = relationshipSlots
     self.persistentAttributeSlots = attributes.indices.filter { attributes[$0].isPersistent }
-    self.unloadedToMany = Array(repeating: nil, count: relationships.count)
+    self.attributeTypes = attributes.map(\.attributeType)
+    self.validationRules = ValidationRules(attributes: attributes, relationships: relationships)
+    self.defaultAttributeValues = attributes.map(\.defaultValue)
+    self.insertedToManyValues = relationships.map { $0.relationship.isToMany ? ToManyValue() : nil }
+    self.emptyAttributeValues = Array(repeating: nil, count: attributes.count)
+    self.emptyToOneValues = Array(repeating: nil, count: relationships.count)
+    self.emptyToManyValues = Array(repeating: nil, count: relationships.count)
   }
 
   /// The entity's name.

@@ -5,8 +5,10 @@ import Foundation
 /// Rules: required attributes and relationships, minimum and maximum values (numbers and
 /// dates), minimum and maximum lengths (strings, in UTF-16 units as `NSString` counts them, and
 /// binary data, in bytes), regular expressions (whole-string match), to-many minimum and
-/// maximum counts, Deny deletion rules, and uniqueness constraints (among the pending objects
-/// here; the store's side is the coordinator's). Every failure is reported, not just the first.
+/// maximum counts, Deny deletion rules, no NaN (SQLite would store NULL), and uniqueness
+/// constraints (among the pending objects here; the store's side is the coordinator's). Every
+/// failure is reported, not just the first. The rules come from each layout's
+/// ``ValidationRules``.
 struct ObjectValidator {
   private var regexCache: [String: NSRegularExpression] = [:]
 
@@ -20,12 +22,12 @@ struct ObjectValidator {
           rule: rule, entity: layout.name, property: property, objectID: object.objectID, value: value, message: message
         ))
     }
-    for (slot, attribute) in layout.attributes.enumerated() where !attribute.isTransient {
-      failures += validate(
-        object.attributeValues[slot], for: attribute, entity: layout.name, objectID: object.objectID)
+    let rules = layout.validationRules
+    for attribute in rules.attributes {
+      check(object.attributeValues[attribute.slot], attribute, fail: fail)
     }
-    for (slot, item) in layout.relationships.enumerated() where !item.relationship.isTransient {
-      let relationship = item.relationship
+    for relationship in rules.relationships {
+      let slot = relationship.slot
       if relationship.isToMany {
         // Only loaded relationships can have changed; an unloaded one is as the store has it.
         guard let value = object.toManyValues[slot] else {
@@ -55,34 +57,48 @@ struct ObjectValidator {
     return failures
   }
 
-  /// Failures of one attribute value: required, type, range or length, pattern. Shared by
-  /// saves and batch requests, which check values without objects.
-  mutating func validate(
-    _ value: AttributeValue?, for attribute: AttributeDescription, entity: String, objectID: ObjectID
-  ) -> [ValidationFailure] {
+  /// Failures of one attribute value of an entity (required, type, range or length,
+  /// pattern): what batch requests check without objects.
+  mutating func validate(_ value: AttributeValue?, slot: Int, of layout: ObjectLayout, objectID: ObjectID)
+    -> [ValidationFailure]
+  {
+    guard let attribute = layout.validationRules.attributes.first(where: { $0.slot == slot }) else { return [] }
     var failures: [ValidationFailure] = []
-    func fail(_ rule: ValidationFailure.Rule, _ property: String, _ value: String?, _ message: String) {
+    check(value, attribute) { rule, property, text, message in
       failures.append(
         ValidationFailure(
-          rule: rule, entity: entity, property: property, objectID: objectID, value: value, message: message))
+          rule: rule, entity: layout.name, property: property, objectID: objectID, value: text, message: message))
     }
+    return failures
+  }
+
+  /// Checks one attribute value against its rules.
+  private mutating func check(
+    _ value: AttributeValue?, _ attribute: ValidationRules.Attribute,
+    fail: (ValidationFailure.Rule, String, String?, String) -> Void
+  ) {
     guard let value else {
       if !attribute.isOptional {
         fail(.required, attribute.name, nil, "a value is required")
       }
-      return failures
+      return
     }
-    if !AttributeValueTypeCheck.matches(value, attribute.attributeType) {
-      fail(.typeMismatch, attribute.name, "\(value)", "the value is not of type \(attribute.attributeType.rawValue)")
-      return failures
+    if !AttributeValueTypeCheck.matches(value, attribute.type) {
+      fail(.typeMismatch, attribute.name, "\(value)", "the value is not of type \(attribute.type.rawValue)")
+      return
     }
-    checkBounds(value, attribute: attribute, fail: fail)
-    if let pattern = attribute.regularExpression, !pattern.isEmpty, case .string(let string) = value {
+    if value.isNaN {
+      fail(.unstorableValue, attribute.name, "nan", "NaN cannot be stored: SQLite keeps a NaN REAL as NULL")
+      return
+    }
+    if attribute.minimum != nil || attribute.maximum != nil {
+      checkBounds(value, attribute: attribute, fail: fail)
+    }
+    if let pattern = attribute.pattern, case .string(let string) = value {
       if !matches(string, pattern: pattern) {
         fail(.regularExpression, attribute.name, string, "does not match the pattern \(pattern)")
       }
     }
-    return failures
   }
 
   /// Failures of a deleted object: Deny rules with destinations left.
@@ -114,7 +130,7 @@ struct ObjectValidator {
   }
 
   private func checkBounds(
-    _ value: AttributeValue, attribute: AttributeDescription,
+    _ value: AttributeValue, attribute: ValidationRules.Attribute,
     fail: (ValidationFailure.Rule, String, String?, String) -> Void
   ) {
     let measured: Double?
@@ -123,7 +139,7 @@ struct ObjectValidator {
     case .string(let string):
       measured = Double(string.utf16.count)
       isLength = true
-    case .binary(let data) where attribute.attributeType == .binary:
+    case .binary(let data) where attribute.type == .binary:
       measured = Double(data.count)
       isLength = true
     default:
@@ -131,20 +147,20 @@ struct ObjectValidator {
       isLength = false
     }
     guard let measured else { return }
-    if let minimum = attribute.minValue?.numericValue, measured < minimum {
+    if let minimum = attribute.minimum, measured < minimum {
       if isLength {
         fail(
           .minimumLength, attribute.name, "\(value)", "is \(Int(measured)) long; the minimum length is \(Int(minimum))")
       } else {
-        fail(.minimumValue, attribute.name, "\(value)", "is below the minimum \(attribute.minValue!)")
+        fail(.minimumValue, attribute.name, "\(value)", "is below the minimum \(attribute.minimumText)")
       }
     }
-    if let maximum = attribute.maxValue?.numericValue, measured > maximum {
+    if let maximum = attribute.maximum, measured > maximum {
       if isLength {
         fail(
           .maximumLength, attribute.name, "\(value)", "is \(Int(measured)) long; the maximum length is \(Int(maximum))")
       } else {
-        fail(.maximumValue, attribute.name, "\(value)", "is above the maximum \(attribute.maxValue!)")
+        fail(.maximumValue, attribute.name, "\(value)", "is above the maximum \(attribute.maximumText)")
       }
     }
   }
@@ -160,5 +176,16 @@ struct ObjectValidator {
     }
     let range = NSRange(string.startIndex..<string.endIndex, in: string)
     return expression.firstMatch(in: string, options: [.anchored], range: range)?.range == range
+  }
+}
+
+extension AttributeValue {
+  /// Whether the value is a floating-point NaN.
+  fileprivate var isNaN: Bool {
+    switch self {
+    case .double(let value): value.isNaN
+    case .float(let value): value.isNaN
+    default: false
+    }
   }
 }

@@ -36,22 +36,10 @@ enum FetchCommand: ModelcCommand {
 
   static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitCode {
     let storePath = arguments.positionals[0]
-    let storeURL = URL(fileURLWithPath: storePath)
-    guard FileManager.default.fileExists(atPath: storePath) else { throw CommandFailure("no store at '\(storePath)'") }
+    let storeURL = try StoreOpening.existingStore(storePath)
     let bundle = try ModelLoading.load(arguments.value("--model")!, terminal: terminal)
     let request = try makeRequest(arguments)
-
-    let metadata: StoreMetadata
-    do {
-      metadata = try StoreConnection.readMetadata(at: storeURL)
-    } catch {
-      throw CommandFailure("cannot read the store at '\(storePath)': \(error)")
-    }
-    guard let version = metadata.matchingVersion(in: bundle) else {
-      throw CommandFailure(
-        "the store at '\(storePath)' was written for none of the versions of the model",
-        notes: ["its versions are: \(bundle.versions.map(\.name).joined(separator: ", "))"])
-    }
+    let (version, metadata) = try StoreOpening.version(of: storeURL, in: bundle)
     let context: ObjectContext
     do {
       let container = try PersistentContainer(

@@ -12,10 +12,13 @@ protocol ModelcCommand {
 /// A failure to report on standard error with exit code 1.
 struct CommandFailure: Error, CustomStringConvertible {
   var message: String
+  /// Lines printed indented under the message (each problem of a refused import…).
+  var details: [String] = []
   var notes: [String] = []
 
-  init(_ message: String, notes: [String] = []) {
+  init(_ message: String, details: [String] = [], notes: [String] = []) {
     self.message = message
+    self.details = details
     self.notes = notes
   }
 
@@ -27,7 +30,7 @@ enum CommandLineTool {
   static var commands: [any ModelcCommand.Type] {
     [
       ValidateCommand.self, DumpCommand.self, DiffCommand.self, GenerateCommand.self, MigrateCommand.self,
-      FetchCommand.self,
+      StoreCommand.self, FetchCommand.self,
     ]
   }
 
@@ -65,6 +68,9 @@ enum CommandLineTool {
     } catch let failure as CommandFailure {
       terminal.writeLine(
         "modelc \(parsed.subcommandPath.joined(separator: " ")): error: \(failure.message)", to: .standardError)
+      for detail in failure.details {
+        terminal.writeLine("  \(detail)", to: .standardError)
+      }
       for note in failure.notes {
         terminal.writeLine("note: \(note)", to: .standardError)
       }

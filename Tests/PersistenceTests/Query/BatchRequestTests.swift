@@ -43,7 +43,7 @@ struct BatchRequestTests {
       try other.fetch(
         FetchRequest<ManagedObject>(entityName: "Task", predicate: try FetchPredicate(format: "title == 'A'"))
       ).first)
-    let received = NotificationBox()
+    let received = BatchNotificationBox()
     let observation = container.addSaveObserver { received.append($0) }
     defer { observation.cancel() }
     let loaded = try context.fetch(
@@ -115,7 +115,7 @@ struct BatchRequestTests {
     let other = container.newContext()
     let otherTasks = try other.fetch(
       FetchRequest<ManagedObject>(entityName: "Task", sortDescriptors: [FetchSortDescriptor("title")]))
-    let received = NotificationBox()
+    let received = BatchNotificationBox()
     let observation = container.addSaveObserver { received.append($0) }
     defer { observation.cancel() }
     let home = try context.fetch(
@@ -207,7 +207,7 @@ struct BatchRequestTests {
 }
 
 /// Save notifications collected by an observer.
-final class NotificationBox: @unchecked Sendable {
+final class BatchNotificationBox: @unchecked Sendable {
   private let lock = NSLock()
   private var stored: [SaveNotification] = []
 

@@ -2,7 +2,7 @@
 /// reported together.
 extension StoreConnection {
   /// One constraint of an entity hierarchy: the entity that declares it and its properties.
-  struct ConstraintCheck {
+  struct ConstraintCheck: Hashable {
     var entity: EntityID
     var properties: [String]
   }
@@ -15,24 +15,31 @@ extension StoreConnection {
     }
   }
 
-  /// The key of an object for a constraint, as the store would hold it; nil when a part is nil
-  /// (nil never conflicts, as in the store's UNIQUE index).
+  /// The key of an object for a constraint, as the store holds it (``comparable(_:)``); nil
+  /// when a part is nil (nil never conflicts, as in the store's UNIQUE index). A to-one part is
+  /// the destination's key — negative while temporary, so never one of the store's.
   func key(of object: ManagedObject, properties: [String]) -> [SQLiteValue]? {
     var parts: [SQLiteValue] = []
     parts.reserveCapacity(properties.count)
     for name in properties {
       if let slot = object.layout.attributeSlots[name] {
         guard let value = object.attributeValues[slot] else { return nil }
-        parts.append(StoredValueCodec.encode(value, for: object.layout.attributes[slot]))
+        parts.append(Self.comparable(StoredValueCodec.encode(value, for: object.layout.attributes[slot])))
       } else if let slot = object.layout.relationshipSlots[name] {
         guard let id = object.toOneValues[slot] else { return nil }
-        // Unsaved destinations cannot clash with stored rows; tell them apart from keys.
-        parts.append(id.primaryKey.map { .integer($0) } ?? .text("temporary \(id)"))
+        parts.append(.integer(id.key))
       } else {
         return nil
       }
     }
     return parts
+  }
+
+  /// A column value in the form SQLite gives it back: a REAL without a fraction is an INTEGER
+  /// in columns of NUMERIC affinity (`TIMESTAMP`, `DECIMAL`), so both compare as the integer.
+  static func comparable(_ value: SQLiteValue) -> SQLiteValue {
+    if case .real(let real) = value, let integer = Int64(exactly: real) { return .integer(integer) }
+    return value
   }
 
   func uniquenessFailures(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject]) throws
@@ -44,36 +51,35 @@ extension StoreConnection {
     // Objects whose stored key may no longer hold: deleted, or updated (their new key is checked
     // in memory).
     let leaving = Set((deleted + updated).compactMap(\.objectID.primaryKey))
-    var groups: [String: [(ConstraintCheck, ManagedObject)]] = [:]
+    var constraintsByEntity: [Int: [ConstraintCheck]] = [:]
+    var groups: [ConstraintCheck: [ManagedObject]] = [:]
     for object in candidates {
-      for check in constraints(of: object.layout.entity) {
+      let entity = object.layout.entity
+      let checks = constraintsByEntity[entity.index] ?? constraints(of: entity)
+      constraintsByEntity[entity.index] = checks
+      for check in checks {
         // Updated objects only need checking when a constrained value changed.
-        if !object.isInserted {
-          let changed = check.properties.contains { name in
-            if let slot = object.layout.attributeSlots[name] {
-              return object.attributeValues[slot] != object.committedAttributeValues[slot]
-            }
-            if let slot = object.layout.relationshipSlots[name] {
-              return object.toOneValues[slot] != object.committedToOneValues[slot]
-            }
-            return false
-          }
-          if !changed { continue }
-        }
-        groups["\(check.entity.index):\(check.properties.joined(separator: ","))", default: []].append((check, object))
+        if !object.isInserted && !changesConstrainedValues(object, check) { continue }
+        groups[check, default: []].append(object)
       }
     }
-    for (_, members) in groups.sorted(by: { $0.key < $1.key }) {
-      guard let check = members.first?.0 else { continue }
-      var seen: [[SQLiteValue]: ManagedObject] = [:]
+    let ordered = groups.sorted {
+      ($0.key.entity.index, $0.key.properties.joined(separator: ",")) < (
+        $1.key.entity.index,
+        $1.key.properties.joined(separator: ",")
+      )
+    }
+    let connection = try connection()
+    for (check, members) in ordered {
+      var seen = Set<[SQLiteValue]>(minimumCapacity: members.count)
       var keyed: [(ManagedObject, [SQLiteValue])] = []
-      for (_, object) in members {
+      keyed.reserveCapacity(members.count)
+      for object in members {
         guard let key = key(of: object, properties: check.properties) else { continue }
-        if seen[key] != nil {
-          failures.append(failure(object, check: check, detail: "another pending object has the same value"))
-        } else {
-          seen[key] = object
+        if seen.insert(key).inserted {
           keyed.append((object, key))
+        } else {
+          failures.append(failure(object, check: check, detail: "another pending object has the same value"))
         }
       }
       // Against the store: one query per chunk of keys.
@@ -88,25 +94,23 @@ extension StoreConnection {
       }
       guard columns.count == check.properties.count else { continue }
       let numbers = mapping.entityNumbersInHierarchy
-      let connection = try connection()
-      for chunk in stride(from: 0, to: keyed.count, by: 200).map({ Array(keyed[$0..<min($0 + 200, keyed.count)]) }) {
+      let quoted = columns.map { SQLiteIdentifier.quote($0) }.joined(separator: ", ")
+      let tuple = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+      let prefix =
+        "SELECT Z_PK, \(quoted) FROM \(SQLiteIdentifier.quote(mapping.tableName)) WHERE Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", "))) AND (\(quoted)) IN (VALUES "
+      for start in stride(from: 0, to: keyed.count, by: 200) {
+        let chunk = keyed[start..<min(start + 200, keyed.count)]
         var arguments: [SQLiteValue] = numbers.map { .integer(Int64($0)) }
-        var tuples: [String] = []
-        let placeholders = "(" + Array(repeating: "?", count: check.properties.count).joined(separator: ", ") + ")"
-        for (_, key) in chunk {
-          arguments += key
-          tuples.append(placeholders)
-        }
-        let quoted = columns.map { SQLiteIdentifier.quote($0) }
+        arguments.reserveCapacity(numbers.count + chunk.count * columns.count)
+        for (_, key) in chunk { arguments += key }
         let sql = SQLiteSQL(
-          verbatim:
-            "SELECT Z_PK, \(quoted.joined(separator: ", ")) FROM \(SQLiteIdentifier.quote(mapping.tableName)) WHERE Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", "))) AND (\(quoted.joined(separator: ", "))) IN (VALUES \(tuples.joined(separator: ", ")))",
+          verbatim: prefix + Array(repeating: tuple, count: chunk.count).joined(separator: ", ") + ")",
           arguments: arguments)
         var taken: [[SQLiteValue]: Int64] = [:]
         try connection.forEachRow(sql) { statement in
           let primaryKey = statement.int64(at: 0)
           guard !leaving.contains(primaryKey) else { return }
-          taken[columns.indices.map { statement.value(at: $0 + 1) }] = primaryKey
+          taken[columns.indices.map { Self.comparable(statement.value(at: $0 + 1)) }] = primaryKey
         }
         guard !taken.isEmpty else { continue }
         for (object, key) in chunk {
@@ -118,6 +122,49 @@ extension StoreConnection {
       }
     }
     return failures
+  }
+
+  /// Whether a saved object's values under a constraint changed since it was read.
+  func changesConstrainedValues(_ object: ManagedObject, _ check: ConstraintCheck) -> Bool {
+    check.properties.contains { name in
+      if let slot = object.layout.attributeSlots[name] {
+        return object.attributeValues[slot] != object.committedAttributeValues[slot]
+      }
+      if let slot = object.layout.relationshipSlots[name] {
+        return object.toOneValues[slot] != object.committedToOneValues[slot]
+      }
+      return false
+    }
+  }
+
+  /// Sets the constrained columns of rows that a save deletes, or moves to other constrained
+  /// values, to NULL before anything else is written.
+  ///
+  /// SQLite checks a UNIQUE index after each statement, not at commit, so without this a save
+  /// that swaps two objects' values, or gives a new object the value of one it deletes, fails
+  /// in the store although the result is valid (and was validated as such). NULL never
+  /// conflicts; the rows' later UPDATE (or DELETE) sets every column.
+  func releaseUniqueValues(updated: [ManagedObject], deleted: [ManagedObject], connection: SQLiteConnection) throws {
+    for (object, isDeleted) in deleted.map({ ($0, true) }) + updated.map({ ($0, false) }) {
+      guard let key = object.objectID.primaryKey else { continue }
+      let mapping = schema[object.layout.entity]
+      var columns: [String] = []
+      for check in constraints(of: object.layout.entity) where isDeleted || changesConstrainedValues(object, check) {
+        for name in check.properties {
+          if let column = mapping.column(forAttribute: name)?.column {
+            columns.append(column)
+          } else if let toOne = mapping.toOne(named: name) {
+            columns.append(toOne.foreignKeyColumn)
+          }
+        }
+      }
+      guard !columns.isEmpty else { continue }
+      let assignments = Set(columns).sorted().map { "\(SQLiteIdentifier.quote($0)) = NULL" }.joined(separator: ", ")
+      try connection.execute(
+        SQLiteSQL(
+          verbatim: "UPDATE \(SQLiteIdentifier.quote(mapping.tableName)) SET \(assignments) WHERE Z_PK = ?",
+          arguments: [.integer(key)]))
+    }
   }
 
   private func failure(_ object: ManagedObject, check: ConstraintCheck, detail: String) -> ValidationFailure {

@@ -34,23 +34,35 @@ extension StoreConnection {
         }
       }
 
-      // 2. Permanent keys for inserted objects, per hierarchy.
+      // 2. Constrained values that rows leave, freed before other rows take them.
+      try releaseUniqueValues(updated: updated, deleted: deleted, connection: connection)
+
+      // 3. Permanent keys for inserted objects, per hierarchy.
       var permanent: [ObjectID: ObjectID] = [:]
+      permanent.reserveCapacity(changes.inserted.count)
       try allocateKeys(for: changes.inserted, connection: connection, into: &permanent)
-      for object in changes.inserted {
-        outcome.permanentIDs[ObjectIdentifier(object)] = permanent[object.objectID]
-      }
+      outcome.permanentIDs = permanent
       func resolve(_ id: ObjectID) -> Int64? { id.primaryKey ?? permanent[id]?.primaryKey }
 
-      // 3. Rows.
+      // 4. Rows. Each entity's INSERT is looked up once per save, not once per object.
+      var inserts: [Int: SQLiteStatement] = [:]
+      var values: [SQLiteValue] = []
+      var positions = OrderPositions()
       for object in changes.inserted {
         let statements = description.statements[object.layout.entity.index]
-        let statement = try connection.cachedStatement(SQLiteSQL(verbatim: statements.insertSQL))
-        var values: [SQLiteValue] = [
-          .integer(resolve(object.objectID) ?? 0), .integer(Int64(schema[object.layout.entity].entityNumber)),
-          .integer(1),
-        ]
-        values += try columnValues(of: object, statements: statements, resolve: resolve, context: context)
+        let statement: SQLiteStatement
+        if let cached = inserts[object.layout.entity.index] {
+          statement = cached
+        } else {
+          statement = try connection.cachedStatement(SQLiteSQL(verbatim: statements.insertSQL))
+          inserts[object.layout.entity.index] = statement
+        }
+        values.removeAll(keepingCapacity: true)
+        values.append(.integer(resolve(object.objectID) ?? 0))
+        values.append(.integer(Int64(statements.mapping.entityNumber)))
+        values.append(.integer(1))
+        appendColumnValues(
+          of: object, statements: statements, resolve: resolve, context: context, positions: &positions, to: &values)
         try statement.execute(values)
       }
       for object in updated {
@@ -58,24 +70,26 @@ extension StoreConnection {
         let checked = policy != .contextWins
         let statement = try connection.cachedStatement(
           SQLiteSQL(verbatim: checked ? statements.updateCheckedSQL : statements.updateSQL))
-        var values = try columnValues(of: object, statements: statements, resolve: resolve, context: context)
+        values.removeAll(keepingCapacity: true)
+        appendColumnValues(
+          of: object, statements: statements, resolve: resolve, context: context, positions: &positions, to: &values)
         values.append(.integer(object.objectID.primaryKey ?? 0))
         if checked { values.append(.integer(object.storedVersion)) }
         try statement.execute(values)
         outcome.versions[ObjectIdentifier(object)] = object.storedVersion + 1
       }
 
-      // 4. Ordering keys of ordered to-many relationships stored through the inverse key.
+      // 5. Ordering keys of ordered to-many relationships stored through the inverse key.
       for object in changes.inserted + updated {
         try writeForeignKeyOrdering(of: object, connection: connection, resolve: resolve, context: context)
       }
 
-      // 5. Join tables.
+      // 6. Join tables.
       for object in changes.inserted + updated {
         try writeJoinRows(of: object, connection: connection, resolve: resolve, context: context)
       }
 
-      // 6. Deleted rows and their links.
+      // 7. Deleted rows and their links.
       for object in deleted {
         guard let key = object.objectID.primaryKey else { continue }
         let mapping = schema[object.layout.entity]
@@ -163,11 +177,11 @@ extension StoreConnection {
 
   // MARK: - Column values
 
-  func columnValues(
-    of object: ManagedObject, statements: EntityStatements, resolve: (ObjectID) -> Int64?, context: ObjectContext
-  ) throws -> [SQLiteValue] {
-    var values: [SQLiteValue] = []
-    values.reserveCapacity(statements.columns.count)
+  /// Appends the values of an object's own columns, in the order of `statements.columns`.
+  func appendColumnValues(
+    of object: ManagedObject, statements: EntityStatements, resolve: (ObjectID) -> Int64?, context: ObjectContext,
+    positions: inout OrderPositions, to values: inout [SQLiteValue]
+  ) {
     for column in statements.columns {
       switch column.source {
       case .attribute(let slot, let kind):
@@ -178,30 +192,54 @@ extension StoreConnection {
         values.append(
           object.toOneValues[slot].map { .integer(Int64(schema[$0.entity].entityNumber)) } ?? .null)
       case .toOneOrder(let slot):
-        values.append(orderKey(of: object, slot: slot, context: context).map { .integer($0) } ?? .null)
+        values.append(
+          orderKey(of: object, slot: slot, context: context, positions: &positions).map { .integer($0) } ?? .null)
       }
     }
-    return values
+  }
+
+  /// Positions of objects in the ordered to-many lists a save writes, worked out once per list
+  /// (a search of the list per object would make large ordered relationships quadratic).
+  struct OrderPositions {
+    struct List: Hashable {
+      var owner: ObjectIdentifier
+      var slot: Int
+    }
+
+    var lists: [List: [ObjectID: Int]] = [:]
   }
 
   /// The position (from 1) of an object among its to-one destination's ordered inverse.
-  func orderKey(of object: ManagedObject, slot: Int, context: ObjectContext) -> Int64? {
+  func orderKey(of object: ManagedObject, slot: Int, context: ObjectContext, positions: inout OrderPositions)
+    -> Int64?
+  {
     guard let destinationID = object.toOneValues[slot], let destination = context.registry[destinationID],
       let inverseName = object.layout.relationships[slot].inverseName,
       let inverseSlot = destination.layout.relationshipSlots[inverseName],
-      let list = destination.toManyValues[inverseSlot], let index = list.ids.firstIndex(of: object.objectID)
+      let list = destination.toManyValues[inverseSlot]
     else { return nil }
-    return Int64(index + 1)
+    let key = OrderPositions.List(owner: ObjectIdentifier(destination), slot: inverseSlot)
+    if positions.lists[key] == nil {
+      var indexes: [ObjectID: Int] = [:]
+      indexes.reserveCapacity(list.ids.count)
+      for (index, id) in list.ids.enumerated() { indexes[id] = index }
+      positions.lists[key] = indexes
+    }
+    return positions.lists[key]?[object.objectID].map { Int64($0 + 1) }
   }
 
   func writeForeignKeyOrdering(
     of object: ManagedObject, connection: SQLiteConnection, resolve: (ObjectID) -> Int64?, context: ObjectContext
   ) throws {
-    guard let mapping = Optional(schema[object.layout.entity]) else { return }
+    var mapping: EntityMapping?
     for (slot, item) in object.layout.relationships.enumerated()
     where item.relationship.isToMany && item.relationship.isOrdered {
-      guard let value = object.toManyValues[slot], value != object.committedToManyValues[slot] || object.isInserted,
-        let toMany = mapping.toMany(named: item.relationship.name), case .inverseForeignKey(let key) = toMany.storage,
+      guard let value = object.toManyValues[slot],
+        object.isInserted ? !value.ids.isEmpty : value != object.committedToManyValues[slot]
+      else { continue }
+      if mapping == nil { mapping = schema[object.layout.entity] }
+      guard let toMany = mapping?.toMany(named: item.relationship.name),
+        case .inverseForeignKey(let key) = toMany.storage,
         let orderColumn = key.orderColumn
       else { continue }
       let statement = try connection.cachedStatement(
@@ -226,12 +264,15 @@ extension StoreConnection {
   func writeJoinRows(
     of object: ManagedObject, connection: SQLiteConnection, resolve: (ObjectID) -> Int64?, context: ObjectContext
   ) throws {
-    let mapping = schema[object.layout.entity]
+    var mapping: EntityMapping?
     guard let source = resolve(object.objectID) else { return }
     for (slot, item) in object.layout.relationships.enumerated() where item.relationship.isToMany {
+      // Nothing to write for an empty relationship of a new object, or an unchanged one.
       guard let value = object.toManyValues[slot],
-        object.isInserted || value != object.committedToManyValues[slot],
-        let toMany = mapping.toMany(named: item.relationship.name), case .joinTable(let join) = toMany.storage,
+        object.isInserted ? !value.ids.isEmpty : value != object.committedToManyValues[slot]
+      else { continue }
+      if mapping == nil { mapping = schema[object.layout.entity] }
+      guard let toMany = mapping?.toMany(named: item.relationship.name), case .joinTable(let join) = toMany.storage,
         let table = schema.joinTables.first(where: { $0.name == join.table })
       else { continue }
       // One side writes: the ordered one when only one is ordered, else the table's owner.

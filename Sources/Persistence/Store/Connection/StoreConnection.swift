@@ -36,8 +36,9 @@ package final class StoreConnection {
   // MARK: - Creating and checking a store
 
   /// Creates the store's schema when the database is empty, or checks that an existing store
-  /// was written for this model version. Called once by the container.
-  static func prepareStore(_ description: StoreDescription) throws {
+  /// was written for this model version, and returns its metadata. Called once by the container.
+  @discardableResult
+  static func prepareStore(_ description: StoreDescription) throws -> StoreMetadata {
     if case .file(let url) = description.options.location {
       let exists = FileManager.default.fileExists(atPath: url.path)
       if !exists {
@@ -62,7 +63,7 @@ package final class StoreConnection {
           path: description.fileURL?.path ?? ":memory:",
           detail: "its version hashes are not those of model version '\(description.model.name)'")
       }
-      return
+      return metadata
     }
     guard !description.options.isReadOnly else {
       throw PersistenceError.incompatibleStore(
@@ -77,12 +78,13 @@ package final class StoreConnection {
           "it holds tables (\(existingTables.prefix(5).joined(separator: ", "))) but no Z_METADATA: it is not a Core Data store"
       )
     }
-    try createSchema(description, on: connection)
+    return try createSchema(description, on: connection)
   }
 
   /// Creates every table and index, the `Z_PRIMARYKEY` rows and the metadata, in one
-  /// transaction.
-  static func createSchema(_ description: StoreDescription, on connection: SQLiteConnection) throws {
+  /// transaction, and returns the metadata.
+  @discardableResult
+  static func createSchema(_ description: StoreDescription, on connection: SQLiteConnection) throws -> StoreMetadata {
     try connection.transaction(.immediate) {
       for statement in description.schema.createStatements() {
         try connection.execute(SQLiteSQL(verbatim: statement))
@@ -94,6 +96,7 @@ package final class StoreConnection {
       }
       let metadata = StoreMetadata(model: description.model)
       try writeMetadata(metadata, on: connection)
+      return metadata
     }
   }
 

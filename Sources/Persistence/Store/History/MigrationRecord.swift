@@ -30,3 +30,15 @@ public struct MigrationRecord: Sendable, Hashable {
     self.detail = detail
   }
 }
+
+extension MigrationRecord {
+  /// A step from one model version to another, with their checksums
+  /// (`NSStoreModelVersionChecksumKey`).
+  public init(
+    date: Date = Date(), kind: String, from source: ModelVersion, to destination: ModelVersion, detail: String = ""
+  ) {
+    self.init(
+      date: date, fromVersion: source.name, toVersion: destination.name, fromChecksum: source.versionHashes.checksum,
+      toChecksum: destination.versionHashes.checksum, kind: kind, detail: detail)
+  }
+}

@@ -1,0 +1,54 @@
+/// The rules of one entity as the validator checks them, built once per entity layout.
+///
+/// Checking a save of many objects reads these instead of the model's attribute and
+/// relationship descriptions, which are large values to copy once per property per object.
+struct ValidationRules: Sendable {
+  /// The rules of one stored attribute.
+  struct Attribute: Sendable {
+    let slot: Int
+    let name: String
+    let type: AttributeType
+    let isOptional: Bool
+    /// `minValue` and `maxValue` as numbers (a length for strings and Binary data).
+    let minimum: Double?
+    let maximum: Double?
+    /// `minValue` and `maxValue` as written in messages.
+    let minimumText: String
+    let maximumText: String
+    /// The regular expression, when the attribute is a String with one.
+    let pattern: String?
+  }
+
+  /// The count rules of one stored relationship.
+  struct Relationship: Sendable {
+    let slot: Int
+    let name: String
+    let isToMany: Bool
+    let isOptional: Bool
+    let minCount: Int
+    let maxCount: Int
+  }
+
+  let attributes: [Attribute]
+  let relationships: [Relationship]
+
+  init(attributes: [AttributeDescription], relationships: [ObjectLayout.RelationshipSlot]) {
+    self.attributes = attributes.indices.compactMap { slot in
+      let attribute = attributes[slot]
+      guard !attribute.isTransient else { return nil }
+      let pattern = attribute.regularExpression.flatMap { $0.isEmpty || attribute.attributeType != .string ? nil : $0 }
+      return Attribute(
+        slot: slot, name: attribute.name, type: attribute.attributeType, isOptional: attribute.isOptional,
+        minimum: attribute.minValue?.numericValue, maximum: attribute.maxValue?.numericValue,
+        minimumText: attribute.minValue.map { "\($0)" } ?? "", maximumText: attribute.maxValue.map { "\($0)" } ?? "",
+        pattern: pattern)
+    }
+    self.relationships = relationships.indices.compactMap { slot in
+      let relationship = relationships[slot].relationship
+      guard !relationship.isTransient else { return nil }
+      return Relationship(
+        slot: slot, name: relationship.name, isToMany: relationship.isToMany, isOptional: relationship.isOptional,
+        minCount: relationship.minCount, maxCount: relationship.maxCount)
+    }
+  }
+}
