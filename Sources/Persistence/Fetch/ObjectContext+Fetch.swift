@@ -52,9 +52,10 @@ extension ObjectContext {
     let pending = request.includesPendingChanges && plan.hasPendingChanges(in: self)
     var objects: [ManagedObject]
     if !pending && plan.isFullyCompiled {
-      // Objects are made as rows are read, without collecting the rows first.
-      objects = []
-      try store.forEachRow(plan, applyingSlice: true) { objects.append(object(for: $0)) }
+      // The registry grows once, to its final size, rather than rehashing as objects arrive.
+      let rows = try store.fetchRows(plan, applyingSlice: true)
+      registry.reserveCapacity(registry.count + rows.count)
+      objects = rows.map { object(for: $0) }
     } else if !request.includesPendingChanges {
       objects = try fetchStoredObjects(request, plan: plan)
     } else {

@@ -50,6 +50,22 @@ struct QueryFunctionTests {
     }
   }
 
+  @Test("A search string that changes from row to row is folded for each row")
+  func changingNeedles() throws {
+    let connection = try SQLiteConnection(.inMemory)
+    try QueryFunctions.register(on: connection)
+    try connection.execute("CREATE TABLE t (h TEXT, n TEXT)")
+    let pairs = [
+      ("Café", "AFÉ"), ("Café", "XYZ"), ("naïve", "ÏVE"), ("naïve", "ABC"), ("Straße", "SS"), ("Straße", "TT"),
+    ]
+    for (haystack, needle) in pairs {
+      try connection.execute("INSERT INTO t VALUES (\(haystack), \(needle))")
+    }
+    let found = try connection.mapRows("SELECT modelc_contains(h, n, 1) FROM t ORDER BY rowid") { $0.int64(at: 0) == 1 }
+    #expect(found == pairs.map { PredicateStringMatching.contains($0.0, $0.1, options: .caseInsensitive) })
+    #expect(found == [true, false, true, false, true, false])
+  }
+
   @Test("modelc_compare compares decimals exactly, whether stored as REAL or as text")
   func decimals() throws {
     let connection = try SQLiteConnection(.inMemory)

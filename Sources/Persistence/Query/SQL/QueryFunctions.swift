@@ -98,7 +98,7 @@ enum QueryFunctions {
     let source: [UInt8]
     let flags: Int64
     let folded: [UInt8]
-    lazy var runs = PredicateFoldedRuns()
+    let runs = PredicateFoldedRuns()
     var scratch: [UInt8] = []
 
     init(source: [UInt8], flags: Int64) {
@@ -126,13 +126,18 @@ enum QueryFunctions {
             kernel($0, haystack, options.contains(.caseInsensitive))
           }
         }
-        cache.scratch.removeAll(keepingCapacity: true)
+        // The scratch buffer is taken out of the cache while in use (one access, not one per byte).
+        var folded = cache.scratch
+        cache.scratch = []
+        folded.removeAll(keepingCapacity: true)
         PredicateStringFolding.fold(
           utf8: haystack, caseInsensitive: options.contains(.caseInsensitive),
-          diacriticInsensitive: options.contains(.diacriticInsensitive), into: &cache.scratch, runs: cache.runs)
-        return cache.folded.withUnsafeBufferPointer { needle in
-          cache.scratch.withUnsafeBufferPointer { kernel(needle, $0, false) }
+          diacriticInsensitive: options.contains(.diacriticInsensitive), into: &folded, runs: cache.runs)
+        let found = cache.folded.withUnsafeBufferPointer { needle in
+          folded.withUnsafeBufferPointer { kernel(needle, $0, false) }
         }
+        cache.scratch = folded
+        return found
       } ?? false
     }
     call.result(result ?? false)
@@ -141,8 +146,10 @@ enum QueryFunctions {
   private static func foldedNeedle(_ call: SQLiteFunctionCall, _ needle: UnsafeBufferPointer<UInt8>, _ flags: Int64)
     -> FoldedText
   {
+    // SQLite keeps auxiliary data only while the argument stays the same (it drops it after each
+    // call for an argument that is not constant), so the cached needle is this one.
     if let cached = call.auxiliary(at: 1, as: FoldedText.self), cached.flags == flags,
-      cached.source.elementsEqual(needle)
+      cached.source.count == needle.count
     {
       return cached
     }
