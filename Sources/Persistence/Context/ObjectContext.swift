@@ -211,8 +211,11 @@ public final class ObjectContext {
       }
       return existing
     }
-    let object = makeObject(id: row.objectID, layout: layouts[row.objectID.entity], isInserted: false, isFault: false)
-    apply(row, to: object)
+    let type = container.objectClass(for: row.objectID.entity)
+    let object = type.init(
+      ObjectConstruction(
+        objectID: row.objectID, layout: layouts[row.objectID.entity], context: self, isInserted: false,
+        isFault: false, row: row))
     register(object)
     return object
   }

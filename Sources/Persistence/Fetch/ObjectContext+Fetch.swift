@@ -4,73 +4,40 @@ import Foundation
 /// (evaluated in memory with the same semantics), sorted and sliced.
 extension ObjectContext {
   /// The objects a request selects.
+  ///
+  /// With ``FetchRequest/includesPendingChanges`` (the default) the result is what a save would
+  /// leave in the store: inserted objects that match are included, deleted ones are not, and
+  /// changed ones are judged by their current values. Without it, the store's rows are judged
+  /// by their saved values (the objects returned still carry any pending changes).
   public func fetch<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [Result] {
-    let objects = try fetchObjects(request)
+    let objects = try fetchObjects(request, plan: QueryPlan(request: request, context: self))
     if Result.self == ManagedObject.self, let same = objects as? [Result] { return same }
     return objects.compactMap { $0 as? Result }
   }
 
-  /// How many objects a request selects (without loading them when nothing is pending).
+  /// How many objects a request selects; counted in SQL unless pending changes or a
+  /// predicate that does not compile require loading them.
   public func count<Result: ManagedObject>(for request: FetchRequest<Result>) throws -> Int {
     let plan = try QueryPlan(request: request, context: self)
-    if !plan.hasPendingChanges(in: self) || !request.includesPendingChanges {
+    if plan.isFilterCompiled && !(request.includesPendingChanges && plan.hasPendingChanges(in: self)) {
       return try store.countRows(plan)
     }
-    return try fetchObjects(request).count
+    return try fetchObjects(request, plan: plan).count
   }
 
-  /// The IDs of the objects a request selects, in order.
+  /// The IDs of the objects a request selects, in order; read in SQL without loading objects
+  /// unless pending changes or a part that does not compile require them.
   public func fetchObjectIDs<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [ObjectID] {
     let plan = try QueryPlan(request: request, context: self)
-    if !plan.hasPendingChanges(in: self) || !request.includesPendingChanges {
+    if plan.isFullyCompiled && !(request.includesPendingChanges && plan.hasPendingChanges(in: self)) {
       return try store.fetchIDs(plan)
     }
-    return try fetchObjects(request).map(\.objectID)
+    return try fetchObjects(request, plan: plan).map(\.objectID)
   }
 
-  /// Dictionaries of the chosen properties (`propertiesToFetch`, or every attribute) of the
-  /// objects a request selects; distinct ones when `returnsDistinctResults` is set.
-  /// Attributes are ``AttributeValue``s (nil when nil), to-one relationships their destinations'
-  /// IDs as ``AttributeValue/string(_:)`` of the ID's description.
-  public func fetchDictionaries<Result: ManagedObject>(_ request: FetchRequest<Result>) throws
-    -> [[String: AttributeValue?]]
-  {
-    guard let entity = model.entityID(named: request.entityName) else {
-      throw PersistenceError.unknownEntity(
-        request.entityName,
-        suggestion: EditDistance.suggestion(for: request.entityName, among: model.entities.map(\.name)))
-    }
-    let names = request.propertiesToFetch ?? layouts[entity].attributes.filter(\.isPersistent).map(\.name)
-    for name in names
-    where layouts[entity].attributeSlots[name] == nil && layouts[entity].relationshipSlots[name] == nil {
-      throw PersistenceError.unknownProperty(
-        name, entity: request.entityName,
-        suggestion: EditDistance.suggestion(
-          for: name, among: Array(layouts[entity].attributeSlots.keys) + Array(layouts[entity].relationshipSlots.keys)))
-    }
-    var results: [[String: AttributeValue?]] = []
-    var seen = Set<[String: AttributeValue?]>()
-    for object in try fetchObjects(request) {
-      var row: [String: AttributeValue?] = [:]
-      for name in names {
-        if let slot = object.layout.attributeSlots[name] {
-          row[name] = object.attributeValue(at: slot)
-        } else if let slot = object.layout.relationshipSlots[name],
-          !object.layout.relationships[slot].relationship.isToMany
-        {
-          row[name] = object.toOneValues[slot].map { .string("\($0)") }
-        }
-      }
-      if request.returnsDistinctResults {
-        guard seen.insert(row).inserted else { continue }
-      }
-      results.append(row)
-    }
-    return results
-  }
-
-  /// Iterates a large result a batch at a time (`fetchBatchSize`, default 500): only one
-  /// batch of objects is held at once, as long as the caller does not keep them.
+  /// Iterates a large result a batch at a time (`fetchBatchSize`, default 500): the IDs are
+  /// fetched first, then each batch's rows in one query, and only one batch of objects is held
+  /// at once, as long as the caller does not keep them.
   public func fetchBatches<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> FetchBatchSequence<Result>
   {
     let ids = try fetchObjectIDs(request)
@@ -79,41 +46,81 @@ extension ObjectContext {
 
   // MARK: - The fetch itself
 
-  func fetchObjects<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [ManagedObject] {
-    let plan = try QueryPlan(request: request, context: self)
+  func fetchObjects<Result: ManagedObject>(_ request: FetchRequest<Result>, plan: QueryPlan) throws
+    -> [ManagedObject]
+  {
     let pending = request.includesPendingChanges && plan.hasPendingChanges(in: self)
     var objects: [ManagedObject]
     if !pending && plan.isFullyCompiled {
-      objects = try store.fetchRows(plan, applyingSlice: true).map { object(for: $0) }
+      // The registry grows once, to its final size, rather than rehashing as objects arrive.
+      let rows = try store.fetchRows(plan, applyingSlice: true)
+      registry.reserveCapacity(registry.count + rows.count)
+      objects = rows.map { object(for: $0) }
+    } else if !request.includesPendingChanges {
+      objects = try fetchStoredObjects(request, plan: plan)
     } else {
-      // Rows from the store (filtered in SQL as far as possible), then the exact predicate in
-      // memory over the store's rows and the pending objects together.
-      var candidates: [ManagedObject] = []
-      var seen = Set<ObjectIdentifier>()
-      for row in try store.fetchRows(plan, applyingSlice: false) {
-        let object = object(for: row)
-        if seen.insert(ObjectIdentifier(object)).inserted { candidates.append(object) }
-      }
-      if request.includesPendingChanges {
-        for object in changedObjects.values where plan.covers(object.layout.entity) {
-          if object.lifecycle != .deleted, seen.insert(ObjectIdentifier(object)).inserted { candidates.append(object) }
-        }
-        candidates.removeAll { $0.lifecycle == .deleted || $0.lifecycle == .gone }
-      }
-      if let predicate = request.predicate {
-        candidates = try candidates.filter { try predicate.evaluate(with: $0) }
-      }
-      objects = try FetchSortDescriptor.sorted(candidates, using: request.sortDescriptors) { lhs, rhs in
-        Self.primaryKeyOrder(lhs, rhs)
-      }
-      let start = min(request.fetchOffset, objects.count)
-      let end = request.fetchLimit.map { min(objects.count, start + $0) } ?? objects.count
-      objects = Array(objects[start..<end])
+      objects = try fetchWithPendingChanges(request, plan: plan)
     }
     if !request.relationshipKeyPathsForPrefetching.isEmpty {
       prefetchRelationships(request.relationshipKeyPathsForPrefetching, of: objects)
     }
     return objects
+  }
+
+  /// The store's rows (filtered in SQL as far as the predicate compiled) merged with the
+  /// pending objects, judged in memory by their current values, sorted and sliced.
+  private func fetchWithPendingChanges<Result: ManagedObject>(_ request: FetchRequest<Result>, plan: QueryPlan)
+    throws -> [ManagedObject]
+  {
+    // The compiled condition can pre-filter the stored rows unless it reads objects (through
+    // relationships) whose pending changes the store does not know.
+    let filtered = plan.whereClause != nil && plan.storeFilterHolds(in: self)
+    var candidates: [ManagedObject] = []
+    var seen = Set<ObjectIdentifier>()
+    for row in try store.fetchRows(plan, applyingSlice: false, filtered: filtered) {
+      let object = object(for: row)
+      if seen.insert(ObjectIdentifier(object)).inserted { candidates.append(object) }
+    }
+    let selectedByStore = seen
+    for object in changedObjects.values where plan.covers(object.layout.entity) {
+      if object.lifecycle != .deleted, seen.insert(ObjectIdentifier(object)).inserted { candidates.append(object) }
+    }
+    candidates.removeAll { $0.lifecycle == .deleted || $0.lifecycle == .gone }
+    if let predicate = request.predicate {
+      // Unchanged rows the compiled condition selected match as they are.
+      candidates = try candidates.filter { object in
+        if filtered && !object.hasChanges && selectedByStore.contains(ObjectIdentifier(object)) { return true }
+        return try predicate.evaluate(with: object)
+      }
+    }
+    let sorted = try FetchSortDescriptor.sorted(candidates, using: request.sortDescriptors) { lhs, rhs in
+      Self.primaryKeyOrder(lhs, rhs)
+    }
+    return Self.slice(sorted, offset: request.fetchOffset, limit: request.fetchLimit)
+  }
+
+  /// The store's rows judged by their saved values only, for requests that exclude pending
+  /// changes but do not compile fully: the predicate and sort are evaluated in memory over
+  /// snapshots of the rows.
+  private func fetchStoredObjects<Result: ManagedObject>(_ request: FetchRequest<Result>, plan: QueryPlan) throws
+    -> [ManagedObject]
+  {
+    let loader = StoredSnapshotLoader(context: self)
+    var snapshots = try store.fetchRows(plan, applyingSlice: false).map { loader.snapshot(of: $0) }
+    if let predicate = request.predicate, plan.whereClause == nil {
+      snapshots = try snapshots.filter { try predicate.evaluate(with: $0) }
+    }
+    let sorted = try FetchSortDescriptor.sorted(snapshots, using: request.sortDescriptors) { lhs, rhs in
+      lhs.row.objectID.key < rhs.row.objectID.key
+        ? .orderedAscending : (lhs.row.objectID.key > rhs.row.objectID.key ? .orderedDescending : .orderedSame)
+    }
+    return Self.slice(sorted, offset: request.fetchOffset, limit: request.fetchLimit).map { object(for: $0.row) }
+  }
+
+  static func slice<Element>(_ elements: [Element], offset: Int, limit: Int?) -> [Element] {
+    let start = min(max(0, offset), elements.count)
+    let end = limit.map { min(elements.count, start + max(0, $0)) } ?? elements.count
+    return Array(elements[start..<end])
   }
 
   /// Saved objects by primary key, then unsaved ones in insertion order: the order of rows in
@@ -130,23 +137,69 @@ extension ObjectContext {
   }
 
   /// Loads the destinations of relationships (key paths through relationships) for many
-  /// objects at once.
+  /// objects at once: one query per relationship and level for to-many relationships, one per
+  /// chunk of destinations for their rows.
   func prefetchRelationships(_ keyPaths: [String], of objects: [ManagedObject]) {
     for keyPath in keyPaths {
       var level = objects
       for component in keyPath.split(separator: ".").map(String.init) {
+        loadToManyInBulk(component, of: level)
         var next: [ObjectID] = []
+        var seen = Set<ObjectID>()
+        var destinations: [(ManagedObject, [ObjectID])] = []
         for object in level {
+          if object.isFaultStorage { fulfillFault(object) }
           guard let slot = object.layout.relationshipSlots[component] else { continue }
+          let ids: [ObjectID]
           if object.layout.relationships[slot].relationship.isToMany {
-            next += loadedToMany(of: object, slot: slot)?.ids ?? []
-          } else if let id = object.toOneValues[slot] {
-            next.append(id)
+            ids = loadedToMany(of: object, slot: slot)?.ids ?? []
+          } else {
+            ids = object.toOneValues[slot].map { [$0] } ?? []
           }
+          destinations.append((object, ids))
+          for id in ids where seen.insert(id).inserted { next.append(id) }
         }
         let missing = next.filter { !$0.isTemporary && (registry[$0]?.isFault ?? true) }
-        if !missing.isEmpty { prefetch(missing) }
-        level = next.compactMap { self.object(with: $0) }
+        var loaded: [ObjectID: ManagedObject] = [:]
+        if !missing.isEmpty {
+          do {
+            for row in try store.loadRows(missing) {
+              let object = object(for: row)
+              loaded[object.objectID] = object
+            }
+          } catch {
+            lastAccessError = error
+          }
+        }
+        for (object, ids) in destinations {
+          object.prefetched += ids.compactMap { loaded[$0] ?? registry[$0] }
+        }
+        level = next.compactMap { loaded[$0] ?? self.object(with: $0) }
+      }
+    }
+  }
+
+  /// Loads a to-many relationship of every object that has not loaded it, grouped by entity.
+  private func loadToManyInBulk(_ name: String, of objects: [ManagedObject]) {
+    var groups: [EntityID: (slot: Int, objects: [ManagedObject])] = [:]
+    for object in objects {
+      guard let slot = object.layout.relationshipSlots[name], object.layout.relationships[slot].relationship.isToMany,
+        object.toManyValues[slot] == nil, object.objectID.primaryKey != nil
+      else { continue }
+      groups[object.layout.entity, default: (slot, [])].objects.append(object)
+    }
+    for (entity, group) in groups {
+      let relationship = layouts[entity].relationships[group.slot]
+      do {
+        let destinations = try store.loadToMany(
+          entity: entity, primaryKeys: group.objects.compactMap(\.objectID.primaryKey), relationship: relationship)
+        for object in group.objects where object.toManyValues[group.slot] == nil {
+          let value = ToManyValue(destinations[object.objectID.key] ?? [])
+          object.toManyValues[group.slot] = value
+          object.committedToManyValues[group.slot] = value
+        }
+      } catch {
+        lastAccessError = error
       }
     }
   }

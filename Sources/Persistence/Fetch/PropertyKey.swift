@@ -7,10 +7,19 @@
 public struct PropertyKey<Root: ManagedObject, Value>: Sendable {
   /// The key path, from the root entity.
   public let keyPath: PredicateKeyPath
+  /// What the key stands for in a predicate: the key path, or a value computed from it (a
+  /// count of a to-many relationship).
+  let expression: FetchExpression
 
   /// A key for a property (or a dotted key path through to-one relationships).
   public init(_ keyPath: String) {
     self.keyPath = PredicateKeyPath(keyPath)
+    self.expression = .keyPath(self.keyPath)
+  }
+
+  init(keyPath: PredicateKeyPath, expression: FetchExpression) {
+    self.keyPath = keyPath
+    self.expression = expression
   }
 
   /// The key followed by a key of the destination (`Task.Keys.project.appending(Project.Keys.name)`).
@@ -36,7 +45,7 @@ public struct PropertyKey<Root: ManagedObject, Value>: Sendable {
   func compare(
     _ operation: PredicateOperator, _ right: FetchExpression, options: PredicateComparisonOptions = []
   ) -> FetchPredicate {
-    .comparison(PredicateComparison(.keyPath(keyPath), operation, right, options: options))
+    .comparison(PredicateComparison(expression, operation, right, options: options))
   }
 }
 
@@ -79,33 +88,6 @@ extension PropertyKey where Value: PredicateArgumentConvertible {
   /// `key BETWEEN {lower, upper}`.
   public func isBetween(_ lower: Value, and upper: Value) -> FetchPredicate {
     compare(.between, .constant(.array([lower.predicateValue, upper.predicateValue])))
-  }
-}
-
-extension PropertyKey where Value == String {
-  /// `key CONTAINS[options] text`.
-  public func contains(_ text: String, options: PredicateComparisonOptions = []) -> FetchPredicate {
-    compare(.contains, .string(text), options: options)
-  }
-
-  /// `key BEGINSWITH[options] text`.
-  public func beginsWith(_ text: String, options: PredicateComparisonOptions = []) -> FetchPredicate {
-    compare(.beginsWith, .string(text), options: options)
-  }
-
-  /// `key ENDSWITH[options] text`.
-  public func endsWith(_ text: String, options: PredicateComparisonOptions = []) -> FetchPredicate {
-    compare(.endsWith, .string(text), options: options)
-  }
-
-  /// `key LIKE[options] pattern` (`*` and `?` wildcards).
-  public func like(_ pattern: String, options: PredicateComparisonOptions = []) -> FetchPredicate {
-    compare(.like, .string(pattern), options: options)
-  }
-
-  /// `key MATCHES[options] regex` (whole-string ICU regular expression).
-  public func matches(_ regex: String, options: PredicateComparisonOptions = []) -> FetchPredicate {
-    compare(.matches, .string(regex), options: options)
   }
 }
 

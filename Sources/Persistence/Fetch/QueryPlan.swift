@@ -5,6 +5,9 @@ struct QueryPlan {
   let mapping: EntityMapping
   /// `Z_ENT` values to select.
   let entityNumbers: [Int]
+  /// Whether the table holds rows of other entities than those selected (so `Z_ENT` must be
+  /// tested).
+  let filtersEntities: Bool
   /// The compiled WHERE condition (with its bound values), when the predicate compiled.
   let whereClause: SQLiteSQL?
   /// The compiled ORDER BY terms, when every sort descriptor compiled.
@@ -14,6 +17,8 @@ struct QueryPlan {
   let limit: Int?
   let offset: Int
   let coveredEntities: Set<Int>
+  /// Entities whose rows the compiled SQL reads besides the fetched rows themselves.
+  let relatedEntities: Set<EntityID>
 
   init<Result: ManagedObject>(request: FetchRequest<Result>, context: ObjectContext) throws {
     let model = context.model
@@ -26,6 +31,8 @@ struct QueryPlan {
     let schema = context.store.schema
     self.mapping = schema[entity]
     self.entityNumbers = request.includesSubentities ? mapping.entityNumbersInHierarchy : [mapping.entityNumber]
+    let tableEntities = schema[mapping.rootEntity].entityNumbersInHierarchy
+    self.filtersEntities = Set(entityNumbers) != Set(tableEntities)
     let covered = request.includesSubentities ? [entity] + model.descendants(of: entity) : [entity]
     self.coveredEntities = Set(covered.map(\.index))
     let compiler = QuerySQLCompiler(model: model, schema: schema, entity: entity)
@@ -35,11 +42,18 @@ struct QueryPlan {
     } else {
       self.whereClause = nil
     }
+    for descriptor in request.sortDescriptors {
+      try compiler.resolve(descriptor.keyPath, from: entity)
+    }
+    for keyPath in request.relationshipKeyPathsForPrefetching {
+      try compiler.checkRelationshipPath(PredicateKeyPath(keyPath))
+    }
     self.orderBy = compiler.compile(request.sortDescriptors)
+    self.relatedEntities = compiler.relatedEntities
     self.hasPredicate = request.predicate != nil
     self.hasSort = !request.sortDescriptors.isEmpty
-    self.limit = request.fetchLimit
-    self.offset = request.fetchOffset
+    self.limit = request.fetchLimit.map { max(0, $0) }
+    self.offset = max(0, request.fetchOffset)
   }
 
   /// Whether SQL alone answers the request exactly.
@@ -47,99 +61,143 @@ struct QueryPlan {
     (!hasPredicate || whereClause != nil) && (!hasSort || orderBy != nil)
   }
 
+  /// Whether SQL alone selects the right rows (the order may still need the evaluator).
+  var isFilterCompiled: Bool {
+    !hasPredicate || whereClause != nil
+  }
+
   /// Whether an object of this entity falls under the request's entity.
   func covers(_ entity: EntityID) -> Bool { coveredEntities.contains(entity.index) }
 
-  /// Whether the context has unsaved changes that could change the result.
+  /// Whether the context has unsaved changes that could change the result: changes to objects
+  /// of the fetched entity, or to objects the predicate or sort reads through relationships.
   func hasPendingChanges(in context: ObjectContext) -> Bool {
-    context.changedObjects.values.contains { covers($0.layout.entity) && $0.hasChanges }
+    context.changedObjects.values.contains { $0.hasChanges && (covers($0.layout.entity) || isRelated($0, context)) }
   }
 
-  /// `WHERE …` for the table (alias `t`), without slicing.
-  var condition: SQLiteSQL {
-    var sql = SQLiteSQL(
-      verbatim: "t.Z_ENT IN (\(entityNumbers.map { _ in "?" }.joined(separator: ", ")))",
-      arguments: entityNumbers.map { .integer(Int64($0)) })
-    if let whereClause {
-      sql += " AND ("
-      sql += whereClause
-      sql += ")"
-    }
-    return sql
-  }
-}
-
-extension StoreConnection {
-  /// The rows a plan selects, sorted and sliced in SQL when `applyingSlice` and the plan
-  /// compiled fully.
-  func fetchRows(_ plan: QueryPlan, applyingSlice: Bool) throws -> [StoredRow] {
-    let statements = rootStatements(of: plan.entity)
-    var sql = SQLiteSQL(verbatim: statements.selectPrefix)
-    sql += " WHERE "
-    sql += plan.condition
-    if applyingSlice {
-      sql += " ORDER BY "
-      if let orderBy = plan.orderBy {
-        sql += orderBy
-        sql += ", "
-      }
-      sql += "t.Z_PK"
-      if plan.limit != nil || plan.offset > 0 {
-        sql += SQLiteSQL(
-          verbatim: " LIMIT ? OFFSET ?", arguments: [.integer(Int64(plan.limit ?? -1)), .integer(Int64(plan.offset))])
-      }
-    } else {
-      sql += " ORDER BY t.Z_PK"
-    }
-    let connection = try connection()
-    var rows: [StoredRow] = []
-    try connection.forEachRow(sql) { statement in
-      rows.append(try decodeRow(statement, tableName: statements.tableName))
-    }
-    return rows
+  /// Whether the compiled WHERE condition still selects a superset of the unchanged stored
+  /// objects that match: no object it reads through a relationship has pending changes.
+  func storeFilterHolds(in context: ObjectContext) -> Bool {
+    relatedEntities.isEmpty || !context.changedObjects.values.contains { $0.hasChanges && isRelated($0, context) }
   }
 
-  /// Object IDs only.
-  func fetchIDs(_ plan: QueryPlan) throws -> [ObjectID] {
-    if !plan.isFullyCompiled {
-      return try fetchRows(plan, applyingSlice: false).map(\.objectID)
+  private func isRelated(_ object: ManagedObject, _ context: ObjectContext) -> Bool {
+    relatedEntities.contains { context.model.entity(object.layout.entity, isKindOf: $0) }
+  }
+
+  /// `WHERE …` for the table (alias `t`), without slicing; without the compiled predicate
+  /// when `filtered` is false.
+  func condition(filtered: Bool = true) -> SQLiteSQL {
+    var terms: [SQLiteSQL] = []
+    if filtersEntities {
+      terms.append(
+        SQLiteSQL(
+          verbatim: entityNumbers.count == 1
+            ? "t.Z_ENT = ?" : "t.Z_ENT IN (\(entityNumbers.map { _ in "?" }.joined(separator: ", ")))",
+          arguments: entityNumbers.map { .integer(Int64($0)) }))
     }
-    var sql = SQLiteSQL(
-      verbatim: "SELECT t.Z_PK, t.Z_ENT FROM \(SQLiteIdentifier.quote(plan.mapping.tableName)) AS t WHERE ")
-    sql += plan.condition
-    sql += " ORDER BY "
-    if let orderBy = plan.orderBy {
+    if filtered, let whereClause {
+      terms.append("(" + whereClause + ")")
+    }
+    return terms.isEmpty ? "1" : terms.joined(separator: " AND ")
+  }
+
+  /// ` ORDER BY …, t.Z_PK` and the slice, for a fully compiled plan.
+  var orderAndSlice: SQLiteSQL {
+    var sql: SQLiteSQL = " ORDER BY "
+    if let orderBy {
       sql += orderBy
       sql += ", "
     }
     sql += "t.Z_PK"
-    if plan.limit != nil || plan.offset > 0 {
-      sql += SQLiteSQL(
-        verbatim: " LIMIT ? OFFSET ?", arguments: [.integer(Int64(plan.limit ?? -1)), .integer(Int64(plan.offset))])
+    sql += slice
+    return sql
+  }
+
+  /// ` LIMIT ? OFFSET ?`, or nothing without a limit or offset.
+  var slice: SQLiteSQL {
+    guard limit != nil || offset > 0 else { return "" }
+    return SQLiteSQL(
+      verbatim: " LIMIT ? OFFSET ?", arguments: [.integer(Int64(limit ?? -1)), .integer(Int64(offset))])
+  }
+}
+
+extension StoreConnection {
+  /// The rows a plan selects: sorted and sliced in SQL when `applyingSlice` (for a fully
+  /// compiled plan), else every candidate row in primary-key order, filtered by the compiled
+  /// predicate when `filtered`.
+  func fetchRows(_ plan: QueryPlan, applyingSlice: Bool, filtered: Bool = true) throws -> [StoredRow] {
+    var rows: [StoredRow] = []
+    try forEachRow(plan, applyingSlice: applyingSlice, filtered: filtered) { rows.append($0) }
+    return rows
+  }
+
+  /// Calls `body` with each row a plan selects, as ``fetchRows(_:applyingSlice:filtered:)``
+  /// would return them, without collecting them first.
+  func forEachRow(
+    _ plan: QueryPlan, applyingSlice: Bool, filtered: Bool = true, _ body: (StoredRow) throws -> Void
+  ) throws {
+    let statements = rootStatements(of: plan.entity)
+    var sql = SQLiteSQL(verbatim: statements.selectPrefix)
+    sql += " WHERE "
+    sql += plan.condition(filtered: filtered)
+    sql += applyingSlice ? plan.orderAndSlice : " ORDER BY t.Z_PK"
+    let connection = try connection()
+    try connection.forEachRow(sql) { statement in
+      try body(try decodeRow(statement, tableName: statements.tableName))
     }
+  }
+
+  /// The IDs a fully compiled plan selects, in order.
+  func fetchIDs(_ plan: QueryPlan) throws -> [ObjectID] {
+    // Without sub-entities every row is of the fetched entity: reading Z_PK alone lets an index
+    // answer without visiting the table.
+    let hasSubentities = plan.entityNumbers.count > 1
+    var sql = SQLiteSQL(
+      verbatim:
+        "SELECT t.Z_PK\(hasSubentities ? ", t.Z_ENT" : "") FROM \(SQLiteIdentifier.quote(plan.mapping.tableName)) AS t WHERE "
+    )
+    sql += plan.condition()
+    sql += plan.orderAndSlice
     let connection = try connection()
     return try connection.mapRows(sql) { statement in
-      let entity = schema.mapping(forEntityNumber: Int(statement.int64(at: 1)))?.entity ?? plan.entity
+      let entity = hasSubentities ? description.entity(number: Int(statement.int64(at: 1))) ?? plan.entity : plan.entity
       return ObjectID(entity: entity, primaryKey: statement.int64(at: 0))
     }
   }
 
-  /// The number of rows a fully compiled plan selects.
+  /// The number of rows a plan whose predicate compiled selects (the order does not matter).
   func countRows(_ plan: QueryPlan) throws -> Int {
-    guard plan.isFullyCompiled || !plan.hasPredicate else {
-      return try fetchIDs(plan).count
-    }
-    var inner = SQLiteSQL(verbatim: "SELECT t.Z_PK FROM \(SQLiteIdentifier.quote(plan.mapping.tableName)) AS t WHERE ")
-    inner += plan.condition
-    if plan.limit != nil || plan.offset > 0 {
-      inner += SQLiteSQL(
-        verbatim: " LIMIT ? OFFSET ?", arguments: [.integer(Int64(plan.limit ?? -1)), .integer(Int64(plan.offset))])
-    }
-    var sql: SQLiteSQL = "SELECT COUNT(*) FROM ("
-    sql += inner
-    sql += ")"
+    var inner = SQLiteSQL(verbatim: "SELECT 1 FROM \(SQLiteIdentifier.quote(plan.mapping.tableName)) AS t WHERE ")
+    inner += plan.condition()
+    inner += plan.slice
+    let sql: SQLiteSQL = "SELECT COUNT(*) FROM (" + inner + ")"
     let connection = try connection()
     return try connection.firstRow(sql) { Int($0.int64(at: 0)) } ?? 0
   }
+}
 
+extension ObjectContext {
+  /// SQLite's `EXPLAIN QUERY PLAN` for the query a request runs when nothing is pending (one
+  /// line per step, such as `SEARCH t USING INDEX …`), or nil when part of the request does not
+  /// compile to SQL and is evaluated in memory. For checking that a fetch uses an index.
+  public func explainQueryPlan<Result: ManagedObject>(for request: FetchRequest<Result>) throws -> [String]? {
+    let plan = try QueryPlan(request: request, context: self)
+    guard plan.isFullyCompiled else { return nil }
+    let statements = store.rootStatements(of: plan.entity)
+    var sql = SQLiteSQL(verbatim: "EXPLAIN QUERY PLAN " + statements.selectPrefix)
+    sql += " WHERE "
+    sql += plan.condition()
+    sql += plan.orderAndSlice
+    return try store.connection().mapRows(sql) { $0.text(at: 3) }
+  }
+
+  /// The SQL a request's predicate and sort compile to (`WHERE` condition and `ORDER BY`
+  /// terms, with their arguments), nil for the parts that do not compile; for diagnostics.
+  public func compiledSQL<Result: ManagedObject>(for request: FetchRequest<Result>) throws
+    -> (condition: String?, order: String?)
+  {
+    let plan = try QueryPlan(request: request, context: self)
+    return (plan.whereClause?.description, plan.orderBy?.description)
+  }
 }

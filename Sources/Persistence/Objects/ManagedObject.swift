@@ -27,6 +27,9 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   var isFaultStorage: Bool
   /// `Z_OPT` of the row as last read or written.
   var storedVersion: Int64
+  /// Destinations loaded by a fetch's prefetching, kept alive as long as this object so that
+  /// reaching them does not read the store again (the context holds objects weakly).
+  var prefetched: [ManagedObject] = []
 
   enum Lifecycle {
     case inserted
@@ -41,17 +44,25 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     self.objectID = construction.objectID
     self.layout = construction.layout
     self.context = construction.context
-    // Shared arrays of the layout, copied on first write.
+    // Shared arrays of the layout, copied on first write; a fetched row's own arrays.
     let layout = construction.layout
-    self.attributeValues = construction.isInserted ? layout.defaultAttributeValues : layout.emptyAttributeValues
-    self.committedAttributeValues = layout.emptyAttributeValues
-    self.toOneValues = layout.emptyToOneValues
-    self.committedToOneValues = layout.emptyToOneValues
+    if let row = construction.row {
+      self.attributeValues = row.attributes
+      self.committedAttributeValues = row.attributes
+      self.toOneValues = row.toOne
+      self.committedToOneValues = row.toOne
+      self.storedVersion = row.version
+    } else {
+      self.attributeValues = construction.isInserted ? layout.defaultAttributeValues : layout.emptyAttributeValues
+      self.committedAttributeValues = layout.emptyAttributeValues
+      self.toOneValues = layout.emptyToOneValues
+      self.committedToOneValues = layout.emptyToOneValues
+      self.storedVersion = 0
+    }
     self.toManyValues = construction.isInserted ? layout.insertedToManyValues : layout.emptyToManyValues
     self.committedToManyValues = layout.emptyToManyValues
     self.lifecycle = construction.isInserted ? .inserted : .persisted
-    self.isFaultStorage = construction.isFault
-    self.storedVersion = 0
+    self.isFaultStorage = construction.isFault && construction.row == nil
   }
 
   public var id: ObjectID { objectID }
@@ -225,6 +236,8 @@ public struct ObjectConstruction {
   let context: ObjectContext
   let isInserted: Bool
   let isFault: Bool
+  /// The stored row the object is made from, when it is fetched.
+  var row: StoredRow? = nil
 }
 
 /// The objects of a loaded to-many relationship: in order, with a set for membership.

@@ -231,7 +231,7 @@ private struct UniquenessPlan {
     var request = FetchRequest<ManagedObject>(entityName: entity)
     request.propertiesToFetch = [attribute]
     do {
-      return Set(try context.fetchDictionaries(request).compactMap { $0[attribute] ?? nil })
+      return Set(try context.fetchDictionaries(request).compactMap { $0[attribute]?.attributeValue })
     } catch {
       throw SeedError(entity: entity, property: attribute, message: "cannot read the values in the store: \(error)")
     }

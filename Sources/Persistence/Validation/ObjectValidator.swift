@@ -24,28 +24,7 @@ struct ObjectValidator {
     }
     let rules = layout.validationRules
     for attribute in rules.attributes {
-      guard let value = object.attributeValues[attribute.slot] else {
-        if !attribute.isOptional {
-          fail(.required, attribute.name, nil, "a value is required")
-        }
-        continue
-      }
-      if !AttributeValueTypeCheck.matches(value, attribute.type) {
-        fail(.typeMismatch, attribute.name, "\(value)", "the value is not of type \(attribute.type.rawValue)")
-        continue
-      }
-      if value.isNaN {
-        fail(.unstorableValue, attribute.name, "nan", "NaN cannot be stored: SQLite keeps a NaN REAL as NULL")
-        continue
-      }
-      if attribute.minimum != nil || attribute.maximum != nil {
-        checkBounds(value, attribute: attribute, fail: fail)
-      }
-      if let pattern = attribute.pattern, case .string(let string) = value {
-        if !matches(string, pattern: pattern) {
-          fail(.regularExpression, attribute.name, string, "does not match the pattern \(pattern)")
-        }
-      }
+      check(object.attributeValues[attribute.slot], attribute, fail: fail)
     }
     for relationship in rules.relationships {
       let slot = relationship.slot
@@ -76,6 +55,50 @@ struct ObjectValidator {
       }
     }
     return failures
+  }
+
+  /// Failures of one attribute value of an entity (required, type, range or length,
+  /// pattern): what batch requests check without objects.
+  mutating func validate(_ value: AttributeValue?, slot: Int, of layout: ObjectLayout, objectID: ObjectID)
+    -> [ValidationFailure]
+  {
+    guard let attribute = layout.validationRules.attributes.first(where: { $0.slot == slot }) else { return [] }
+    var failures: [ValidationFailure] = []
+    check(value, attribute) { rule, property, text, message in
+      failures.append(
+        ValidationFailure(
+          rule: rule, entity: layout.name, property: property, objectID: objectID, value: text, message: message))
+    }
+    return failures
+  }
+
+  /// Checks one attribute value against its rules.
+  private mutating func check(
+    _ value: AttributeValue?, _ attribute: ValidationRules.Attribute,
+    fail: (ValidationFailure.Rule, String, String?, String) -> Void
+  ) {
+    guard let value else {
+      if !attribute.isOptional {
+        fail(.required, attribute.name, nil, "a value is required")
+      }
+      return
+    }
+    if !AttributeValueTypeCheck.matches(value, attribute.type) {
+      fail(.typeMismatch, attribute.name, "\(value)", "the value is not of type \(attribute.type.rawValue)")
+      return
+    }
+    if value.isNaN {
+      fail(.unstorableValue, attribute.name, "nan", "NaN cannot be stored: SQLite keeps a NaN REAL as NULL")
+      return
+    }
+    if attribute.minimum != nil || attribute.maximum != nil {
+      checkBounds(value, attribute: attribute, fail: fail)
+    }
+    if let pattern = attribute.pattern, case .string(let string) = value {
+      if !matches(string, pattern: pattern) {
+        fail(.regularExpression, attribute.name, string, "does not match the pattern \(pattern)")
+      }
+    }
   }
 
   /// Failures of a deleted object: Deny rules with destinations left.

@@ -137,12 +137,12 @@ package final class StoreConnection {
   func decodeRow(_ statement: SQLiteStatement, tableName: String) throws -> StoredRow {
     let primaryKey = statement.int64(at: 0)
     let entityNumber = Int(statement.int64(at: 1))
-    guard let mapping = schema.mapping(forEntityNumber: entityNumber) else {
+    guard let entity = description.entity(number: entityNumber) else {
       throw PersistenceError.storeFailure(
         "row \(primaryKey) of \(tableName) has Z_ENT \(entityNumber), which is no entity of the model")
     }
-    let layout = layouts[mapping.entity]
-    let plan = description.statements[mapping.entity.index].decodePlan
+    let layout = layouts[entity]
+    let plan = description.statements[entity.index].decodePlan
     var attributes = [AttributeValue?](repeating: nil, count: layout.attributes.count)
     var toOne = [ObjectID?](repeating: nil, count: layout.relationships.count)
     var entityNumbers: [Int: Int] = [:]
@@ -166,12 +166,12 @@ package final class StoreConnection {
       }
     }
     for (slot, number) in entityNumbers {
-      if let key = toOne[slot]?.primaryKey, let destination = schema.mapping(forEntityNumber: number) {
-        toOne[slot] = ObjectID(entity: destination.entity, primaryKey: key)
+      if let key = toOne[slot]?.primaryKey, let destination = description.entity(number: number) {
+        toOne[slot] = ObjectID(entity: destination, primaryKey: key)
       }
     }
     return StoredRow(
-      objectID: ObjectID(entity: mapping.entity, primaryKey: primaryKey), version: statement.int64(at: 2),
+      objectID: ObjectID(entity: entity, primaryKey: primaryKey), version: statement.int64(at: 2),
       attributes: attributes, toOne: toOne)
   }
 
@@ -240,7 +240,7 @@ package final class StoreConnection {
     var ids: [ObjectID] = []
     while try statement.step() {
       let number = Int(statement.int64(at: 1))
-      let destination = schema.mapping(forEntityNumber: number)?.entity ?? mapping.destination
+      let destination = description.entity(number: number) ?? mapping.destination
       ids.append(ObjectID(entity: destination, primaryKey: statement.int64(at: 0)))
     }
     return ids

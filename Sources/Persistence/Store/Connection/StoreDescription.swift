@@ -13,6 +13,8 @@ final class StoreDescription: Sendable {
   private let keepAlive: KeepAliveConnection?
   /// Per-entity SQL prepared once.
   let statements: [EntityStatements]
+  /// The entity of each `Z_ENT` value, indexed by the number (cheaper per row than a mapping).
+  private let entitiesByNumber: [EntityID?]
 
   init(model: ModelVersion, options: StoreOptions) throws {
     self.model = model
@@ -43,12 +45,20 @@ final class StoreDescription: Sendable {
       return EntityStatements(
         mapping: mapping, layout: layouts.layouts[index], tableColumns: tableColumns[mapping.rootEntity.index] ?? [])
     }
+    var numbers = [EntityID?](repeating: nil, count: (schema.entities.map(\.entityNumber).max() ?? 0) + 1)
+    for mapping in schema.entities { numbers[mapping.entityNumber] = mapping.entity }
+    self.entitiesByNumber = numbers
   }
 
   /// The URL of the store file, for file stores.
   var fileURL: URL? {
     if case .file(let url) = options.location { return url }
     return nil
+  }
+
+  /// The entity whose `Z_ENT` is `number`.
+  func entity(number: Int) -> EntityID? {
+    number >= 0 && number < entitiesByNumber.count ? entitiesByNumber[number] : nil
   }
 
   /// The folder where Core Data keeps externally stored binary values (computed once: URL

@@ -28,9 +28,60 @@ public enum PredicateStringFolding {
   /// Folds a string for `[c]` (case-insensitive) and/or `[d]` (diacritic-insensitive) comparison.
   public static func fold(_ string: String, caseInsensitive: Bool, diacriticInsensitive: Bool) -> String {
     guard caseInsensitive || diacriticInsensitive else { return string }
-    if string.utf8.allSatisfy({ $0 < 0x80 }) {
-      return caseInsensitive ? asciiLowercased(string) : string
+    var text = string
+    return text.withUTF8 { bytes in
+      if isASCII(bytes) { return caseInsensitive ? asciiLowercased(string) : string }
+      var folded: [UInt8] = []
+      fold(utf8: bytes, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive, into: &folded)
+      return String(decoding: folded, as: UTF8.self)
     }
+  }
+
+  /// Appends the folding of UTF-8 text to `output`.
+  ///
+  /// The folding works scalar by scalar except for canonical reordering, which only moves
+  /// combining marks among themselves; an ASCII character is never touched by its neighbours.
+  /// So the text is folded piecewise: ASCII bytes directly (lower-cased for `[c]`), each run
+  /// of non-ASCII scalars by ``referenceFold(_:caseInsensitive:diacriticInsensitive:)``, with
+  /// the runs' foldings cached in `runs` (or a cache shared by all threads). The result is the
+  /// reference folding of the whole text, byte for byte.
+  static func fold(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool, diacriticInsensitive: Bool,
+    into output: inout [UInt8], runs: PredicateFoldedRuns? = nil
+  ) {
+    output.reserveCapacity(output.count + bytes.count + 8)
+    var index = 0
+    while index < bytes.count {
+      var end = index
+      while end < bytes.count && bytes[end] < 0x80 { end += 1 }
+      if end > index {
+        let start = output.count
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+        if caseInsensitive {
+          output.withUnsafeMutableBufferPointer { buffer in
+            for position in start..<buffer.count { buffer[position] = asciiLowercase(buffer[position]) }
+          }
+        }
+        index = end
+      }
+      while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
+      if end > index {
+        let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+        if let runs {
+          runs.append(run, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive, to: &output)
+        } else {
+          PredicateFoldedRuns.appendShared(
+            run, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive, to: &output)
+        }
+        index = end
+      }
+    }
+  }
+
+  /// The folding of a whole string in one go, as defined above: the definition that
+  /// ``fold(_:caseInsensitive:diacriticInsensitive:)`` computes piecewise.
+  static func referenceFold(_ string: String, caseInsensitive: Bool, diacriticInsensitive: Bool) -> String {
+    guard caseInsensitive || diacriticInsensitive else { return string }
     var folded = string
     if caseInsensitive {
       folded = folded.lowercased().uppercased().lowercased()
@@ -56,8 +107,22 @@ public enum PredicateStringFolding {
       diacriticInsensitive: options.contains(.diacriticInsensitive))
   }
 
+  /// Whether every byte is ASCII. Folding an ASCII string is at most lower-casing its ASCII
+  /// letters (``asciiLowercase(_:)``), the fast path that the SQL functions share with
+  /// ``fold(_:caseInsensitive:diacriticInsensitive:)``.
+  static func isASCII(_ bytes: some Sequence<UInt8>) -> Bool {
+    var combined: UInt8 = 0
+    for byte in bytes { combined |= byte }
+    return combined < 0x80
+  }
+
+  /// An ASCII byte lower-cased (`A`…`Z` to `a`…`z`); every other byte unchanged.
+  @inline(__always)
+  static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+    byte &- 0x41 < 26 ? byte | 0x20 : byte
+  }
+
   private static func asciiLowercased(_ string: String) -> String {
-    String(
-      decoding: string.utf8.map { byte in (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }, as: UTF8.self)
+    String(decoding: string.utf8.map(asciiLowercase), as: UTF8.self)
   }
 }

@@ -13,20 +13,19 @@ public enum PredicateStringMatching {
     _ string: String, _ substring: String, options: PredicateComparisonOptions = []
   ) -> Bool {
     let (haystack, needle) = folded(string, substring, options)
-    guard !needle.isEmpty else { return false }
-    return Array(haystack.utf8).firstRange(of: Array(needle.utf8)) != nil
+    return withBytes(haystack, needle) { find($1, in: $0, lowercasingHaystack: false) }
   }
 
   /// `string BEGINSWITH[options] prefix`: whether `string` starts with `prefix` (non-empty).
   public static func beginsWith(_ string: String, _ prefix: String, options: PredicateComparisonOptions = []) -> Bool {
     let (haystack, needle) = folded(string, prefix, options)
-    return !needle.isEmpty && haystack.utf8.starts(with: needle.utf8)
+    return withBytes(haystack, needle) { hasPrefix($1, in: $0, lowercasingHaystack: false) }
   }
 
   /// `string ENDSWITH[options] suffix`: whether `string` ends with `suffix` (non-empty).
   public static func endsWith(_ string: String, _ suffix: String, options: PredicateComparisonOptions = []) -> Bool {
     let (haystack, needle) = folded(string, suffix, options)
-    return !needle.isEmpty && haystack.utf8.reversed().starts(with: needle.utf8.reversed())
+    return withBytes(haystack, needle) { hasSuffix($1, in: $0, lowercasingHaystack: false) }
   }
 
   /// `string LIKE[options] pattern`: whether the whole `string` matches a wildcard pattern.
@@ -37,7 +36,7 @@ public enum PredicateStringMatching {
   /// `\?`, `\\`); a trailing backslash is literal.
   public static func like(_ string: String, pattern: String, options: PredicateComparisonOptions = []) -> Bool {
     let (subject, folded) = folded(string, pattern, options)
-    return LikePattern(folded).matches(Array(subject.unicodeScalars))
+    return PredicateLikePattern(folded).matches(Array(subject.unicodeScalars))
   }
 
   /// `string MATCHES[options] regex`: whether the whole `string` matches an ICU regular
@@ -63,62 +62,69 @@ public enum PredicateStringMatching {
     guard options.requiresFolding else { return (a, b) }
     return (PredicateStringFolding.fold(a, options: options), PredicateStringFolding.fold(b, options: options))
   }
-}
 
-/// A compiled `LIKE` pattern: literal scalars and the two wildcards.
-private struct LikePattern {
-  enum Element: Equatable {
-    case literal(Unicode.Scalar)
-    case anyOne
-    case anyRun
+  private static func withBytes(
+    _ a: String, _ b: String, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
+  ) -> Bool {
+    var first = a
+    var second = b
+    return first.withUTF8 { x in second.withUTF8 { y in body(x, y) } }
   }
 
-  let elements: [Element]
+  // MARK: - Byte kernels
 
-  init(_ pattern: String) {
-    var elements: [Element] = []
-    var escaped = false
-    for scalar in pattern.unicodeScalars {
-      if escaped {
-        elements.append(.literal(scalar))
-        escaped = false
-        continue
-      }
-      switch scalar {
-      case "\\": escaped = true
-      case "*": if elements.last != .anyRun { elements.append(.anyRun) }
-      case "?": elements.append(.anyOne)
-      default: elements.append(.literal(scalar))
-      }
+  // The searches behind CONTAINS, BEGINSWITH and ENDSWITH, on UTF-8 bytes of strings already
+  // folded. The SQL functions call them too, on the store's text in place: with
+  // `lowercasingHaystack` an ASCII haystack is lower-cased byte by byte as it is compared, which
+  // is exactly what folding an ASCII string for `[c]` does (see `PredicateStringFolding`).
+
+  /// Whether `needle` (non-empty) occurs in `haystack`.
+  static func find(
+    _ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, lowercasingHaystack: Bool
+  ) -> Bool {
+    let count = needle.count
+    guard count > 0, count <= haystack.count else { return false }
+    let first = needle[0]
+    let last = haystack.count - count
+    var start = 0
+    while start <= last {
+      let byte = lowercasingHaystack ? PredicateStringFolding.asciiLowercase(haystack[start]) : haystack[start]
+      if byte == first && matchesAt(start + 1, needle, 1, haystack, lowercasingHaystack) { return true }
+      start += 1
     }
-    if escaped { elements.append(.literal("\\")) }
-    self.elements = elements
+    return false
   }
 
-  /// Whole-string wildcard matching; backtracks only to the most recent `*`, which is enough
-  /// for glob patterns and keeps the cost at O(string × pattern).
-  func matches(_ subject: [Unicode.Scalar]) -> Bool {
-    var s = 0
-    var p = 0
-    var starPattern = -1
-    var starSubject = 0
-    while s < subject.count {
-      if p < elements.count, elements[p] == .anyOne || elements[p] == .literal(subject[s]) {
-        s += 1
-        p += 1
-      } else if p < elements.count, elements[p] == .anyRun {
-        starPattern = p
-        starSubject = s
-        p += 1
-      } else if starPattern >= 0 {
-        p = starPattern + 1
-        starSubject += 1
-        s = starSubject
-      } else {
-        return false
-      }
+  /// Whether `haystack` starts with `needle` (non-empty).
+  static func hasPrefix(
+    _ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, lowercasingHaystack: Bool
+  ) -> Bool {
+    guard needle.count > 0, needle.count <= haystack.count else { return false }
+    return matchesAt(0, needle, 0, haystack, lowercasingHaystack)
+  }
+
+  /// Whether `haystack` ends with `needle` (non-empty).
+  static func hasSuffix(
+    _ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, lowercasingHaystack: Bool
+  ) -> Bool {
+    guard needle.count > 0, needle.count <= haystack.count else { return false }
+    return matchesAt(haystack.count - needle.count, needle, 0, haystack, lowercasingHaystack)
+  }
+
+  /// Whether `needle[from...]` equals the bytes of `haystack` from `position`.
+  @inline(__always)
+  private static func matchesAt(
+    _ position: Int, _ needle: UnsafeBufferPointer<UInt8>, _ from: Int, _ haystack: UnsafeBufferPointer<UInt8>,
+    _ lowercasing: Bool
+  ) -> Bool {
+    var offset = from
+    var index = position
+    while offset < needle.count {
+      let byte = lowercasing ? PredicateStringFolding.asciiLowercase(haystack[index]) : haystack[index]
+      if byte != needle[offset] { return false }
+      offset += 1
+      index += 1
     }
-    while p < elements.count, elements[p] == .anyRun { p += 1 }
-    return p == elements.count
+    return true
   }
 }

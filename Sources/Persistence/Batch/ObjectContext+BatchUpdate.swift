@@ -1,0 +1,71 @@
+/// The SQL of a batch update.
+extension ObjectContext {
+  /// Updates the selected rows; returns their IDs. Runs inside the caller's transaction.
+  func batchUpdate(_ request: BatchUpdateRequest) throws -> [ObjectID] {
+    let entity = try batchEntity(named: request.entityName)
+    let layout = layouts[entity]
+    let mapping = store.schema[entity]
+    let (ids, plan) = try batchSelection(
+      entityName: request.entityName, predicate: request.predicate, includesSubentities: request.includesSubentities)
+    let failureID = ids.first ?? ObjectID(entity: entity, temporary: 1)
+    var assignments: [(String, SQLiteValue)] = []
+    var failures: [ValidationFailure] = []
+    var validator = ObjectValidator()
+    for (name, value) in request.propertiesToUpdate.sorted(by: { $0.key < $1.key }) {
+      if let slot = layout.attributeSlots[name], layout.attributes[slot].isPersistent,
+        let column = mapping.column(forAttribute: name)
+      {
+        guard case .attribute(let attributeValue) = value else {
+          throw BatchRequestError.unsupported(
+            "'\(name)' of '\(layout.name)' is an attribute: give it an attribute value")
+        }
+        let attribute = layout.attributes[slot]
+        failures += validator.validate(attributeValue, slot: slot, of: layout, objectID: failureID)
+        assignments.append((column.column, StoredValueCodec.encode(attributeValue, for: attribute)))
+      } else if let slot = layout.relationshipSlots[name], !layout.relationships[slot].relationship.isToMany {
+        guard case .object(let destination) = value else {
+          throw BatchRequestError.unsupported(
+            "'\(name)' of '\(layout.name)' is a to-one relationship: give it an object ID")
+        }
+        let (columns, failure) = try toOneAssignment(slot, of: entity, to: destination, failureID: failureID)
+        if let failure { failures.append(failure) }
+        assignments += columns
+      } else if layout.relationshipSlots[name] != nil {
+        throw BatchRequestError.unsupported(
+          "'\(name)' of '\(layout.name)' is a to-many relationship, which batch updates cannot set")
+      } else {
+        throw unknownProperty(name, of: entity)
+      }
+    }
+    if !failures.isEmpty { throw BatchRequestError.validation(failures) }
+    guard !ids.isEmpty, !assignments.isEmpty else { return ids }
+
+    let table = SQLiteIdentifier.quote(mapping.tableName)
+    var set = SQLiteSQL(
+      verbatim: assignments.map { "\(SQLiteIdentifier.quote($0.0)) = ?" }.joined(separator: ", ")
+        + ", Z_OPT = Z_OPT + 1",
+      arguments: assignments.map(\.1))
+    set = SQLiteSQL(verbatim: "UPDATE \(table) SET ") + set
+    let connection = try store.connection()
+    do {
+      if plan.isFilterCompiled {
+        var sql = set + SQLiteSQL(verbatim: " WHERE Z_PK IN (SELECT t.Z_PK FROM \(table) AS t WHERE ")
+        sql += plan.condition()
+        sql += ")"
+        try connection.execute(sql)
+      } else {
+        for start in stride(from: 0, to: ids.count, by: 500) {
+          let chunk = ids[start..<min(start + 500, ids.count)]
+          try connection.execute(
+            set
+              + SQLiteSQL(
+                verbatim: " WHERE Z_PK IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))",
+                arguments: chunk.map { .integer($0.key) }))
+        }
+      }
+    } catch let error as SQLiteError where error.isConstraintViolation {
+      throw uniquenessFailure(error, entity: entity, objectID: failureID)
+    }
+    return ids
+  }
+}

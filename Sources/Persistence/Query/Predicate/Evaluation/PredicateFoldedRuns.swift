@@ -1,0 +1,104 @@
+import Foundation
+
+/// Foldings of runs of non-ASCII scalars, each folded with the reference algorithm once and
+/// then reused (real text repeats the same few accented letters). Not thread-safe: one per SQL
+/// statement, or the shared one behind a lock (``shared``).
+///
+/// Keys are the run's bytes themselves, not strings: Swift's `String` equality is canonical
+/// equivalence, but case mapping happens before normalization, so canonically equivalent runs
+/// may fold differently.
+final class PredicateFoldedRuns {
+  /// A run of up to 16 bytes and the options.
+  private struct Key: Hashable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    var countAndOptions: UInt16
+  }
+
+  /// The foldings of single two-byte scalars (U+0080…U+07FF, most accented letters), by
+  /// options and scalar.
+  private var twoByte: [[UInt8]?]
+  private var longer: [Key: [UInt8]] = [:]
+  private let capacity: Int
+
+  init(capacity: Int = 4096) {
+    self.capacity = capacity
+    self.twoByte = []
+  }
+
+  /// Appends the folding of a run of non-ASCII scalars (UTF-8) to `output`.
+  func append(
+    _ run: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool, diacriticInsensitive: Bool, to output: inout [UInt8]
+  ) {
+    let options = (caseInsensitive ? 1 : 0) | (diacriticInsensitive ? 2 : 0)
+    if run.count == 2, run[0] & 0xE0 == 0xC0 {
+      let scalar = (Int(run[0] & 0x1F) << 6) | Int(run[1] & 0x3F)
+      let slot = options * 0x800 + scalar
+      if twoByte.isEmpty { twoByte = Array(repeating: nil, count: 4 * 0x800) }
+      if let folded = twoByte[slot] {
+        output.append(contentsOf: folded)
+        return
+      }
+      let folded = Self.fold(run, caseInsensitive, diacriticInsensitive)
+      twoByte[slot] = folded
+      output.append(contentsOf: folded)
+      return
+    }
+    guard run.count <= 16 else {
+      output.append(contentsOf: Self.fold(run, caseInsensitive, diacriticInsensitive))
+      return
+    }
+    var key = Key(countAndOptions: UInt16(run.count) << 2 | UInt16(options))
+    for (index, byte) in run.enumerated() {
+      if index < 8 {
+        key.low |= UInt64(byte) << (8 * UInt64(index))
+      } else {
+        key.high |= UInt64(byte) << (8 * UInt64(index - 8))
+      }
+    }
+    if let folded = longer[key] {
+      output.append(contentsOf: folded)
+      return
+    }
+    let folded = Self.fold(run, caseInsensitive, diacriticInsensitive)
+    if longer.count >= capacity { longer.removeAll(keepingCapacity: true) }
+    longer[key] = folded
+    output.append(contentsOf: folded)
+  }
+
+  private static func fold(_ run: UnsafeBufferPointer<UInt8>, _ caseInsensitive: Bool, _ diacriticInsensitive: Bool)
+    -> [UInt8]
+  {
+    Array(
+      PredicateStringFolding.referenceFold(
+        String(decoding: run, as: UTF8.self), caseInsensitive: caseInsensitive,
+        diacriticInsensitive: diacriticInsensitive
+      ).utf8)
+  }
+
+  // MARK: - The shared cache
+
+  /// Appends the folding of a run with the cache shared by every thread.
+  static func appendShared(
+    _ run: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool, diacriticInsensitive: Bool, to output: inout [UInt8]
+  ) {
+    SharedFoldedRuns.instance.append(
+      run, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive, to: &output)
+  }
+}
+
+/// The cache of folded runs every thread shares, behind a lock.
+private final class SharedFoldedRuns: @unchecked Sendable {
+  static let instance = SharedFoldedRuns()
+
+  private let lock = NSLock()
+  private let runs = PredicateFoldedRuns(capacity: 16_384)
+
+  func append(
+    _ run: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool, diacriticInsensitive: Bool, to output: inout [UInt8]
+  ) {
+    lock.lock()
+    defer { lock.unlock() }
+    runs.append(run, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive, to: &output)
+  }
+}

@@ -1,0 +1,147 @@
+import CSQLite
+
+/// One call of a SQL function registered with
+/// ``SQLiteConnection/createFunction(name:argumentCount:deterministic:call:)``: direct access to
+/// the arguments and the result, without converting every argument to a ``SQLiteValue``.
+///
+/// Functions that run once per row of a large table (string matching, folding) read text
+/// arguments in place as UTF-8 bytes and cache per-statement work (a folded search string, a
+/// compiled pattern) as auxiliary data on a constant argument, which SQLite keeps for as long
+/// as the argument stays the same.
+///
+/// A call is only valid inside the function body that received it.
+public struct SQLiteFunctionCall {
+  let context: OpaquePointer?
+  let arguments: UnsafeMutablePointer<OpaquePointer?>?
+  /// The number of arguments of this call.
+  public let argumentCount: Int
+
+  init(context: OpaquePointer?, argumentCount: Int32, arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+    self.context = context
+    self.arguments = arguments
+    self.argumentCount = Int(argumentCount)
+  }
+
+  private func handle(_ index: Int) -> OpaquePointer? {
+    precondition(index >= 0 && index < argumentCount, "SQL function argument \(index) out of range")
+    return arguments?[index]
+  }
+
+  // MARK: - Arguments
+
+  /// The storage class of an argument.
+  public func storageClass(at index: Int) -> SQLiteStorageClass {
+    switch sqlite3_value_type(handle(index)) {
+    case SQLITE_INTEGER: .integer
+    case SQLITE_FLOAT: .real
+    case SQLITE_TEXT: .text
+    case SQLITE_BLOB: .blob
+    default: .null
+    }
+  }
+
+  /// An argument as an integer (SQLite's conversion for non-integers; 0 for NULL).
+  public func int64(at index: Int) -> Int64 {
+    sqlite3_value_int64(handle(index))
+  }
+
+  /// An argument as a double (SQLite's conversion for non-numbers; 0 for NULL).
+  public func double(at index: Int) -> Double {
+    sqlite3_value_double(handle(index))
+  }
+
+  /// Runs `body` over the UTF-8 bytes of a text argument, in place; nil when the argument is
+  /// not text (NULL, a number or a BLOB).
+  public func withText<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result?
+  {
+    let value = handle(index)
+    guard sqlite3_value_type(value) == SQLITE_TEXT else { return nil }
+    let count = Int(sqlite3_value_bytes(value))
+    guard let bytes = sqlite3_value_text(value) else {
+      return try body(UnsafeBufferPointer(start: nil, count: 0))
+    }
+    return try body(UnsafeBufferPointer(start: bytes, count: count))
+  }
+
+  /// A text argument as a string; nil when the argument is not text.
+  public func text(at index: Int) -> String? {
+    withText(at: index) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// An argument as a ``SQLiteValue``.
+  public func value(at index: Int) -> SQLiteValue {
+    SQLiteValue(sqliteValueHandle: handle(index))
+  }
+
+  // MARK: - Auxiliary data
+
+  /// The object cached on a constant argument by ``setAuxiliary(_:at:)`` earlier in the same
+  /// statement, when the argument has not changed since.
+  ///
+  /// A function must cache objects of one class per argument: `type` is trusted, not checked
+  /// (this runs once per row).
+  public func auxiliary<Object: AnyObject>(at index: Int, as type: Object.Type) -> Object? {
+    guard let pointer = sqlite3_get_auxdata(context, Int32(index)) else { return nil }
+    return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// Caches an object on a constant argument for later calls of the same statement; SQLite
+  /// releases it when the argument changes or the statement ends.
+  public func setAuxiliary<Object: AnyObject>(_ object: Object, at index: Int) {
+    let pointer = Unmanaged<Object>.passRetained(object).toOpaque()
+    sqlite3_set_auxdata(context, Int32(index), pointer) { pointer in
+      // Releasing needs no type: a class instance's reference is released the same way.
+      guard let pointer else { return }
+      Unmanaged<AnyObject>.fromOpaque(pointer).release()
+    }
+  }
+
+  // MARK: - Results
+
+  /// Returns NULL.
+  public func resultNull() {
+    sqlite3_result_null(context)
+  }
+
+  /// Returns an integer.
+  public func result(_ value: Int64) {
+    sqlite3_result_int64(context, value)
+  }
+
+  /// Returns 1 for true and 0 for false, SQL's booleans.
+  public func result(_ value: Bool) {
+    sqlite3_result_int(context, value ? 1 : 0)
+  }
+
+  /// Returns a double.
+  public func result(_ value: Double) {
+    sqlite3_result_double(context, value)
+  }
+
+  /// Returns text given as UTF-8 bytes (copied).
+  public func resultText(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let empty: StaticString = ""
+    let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(empty.utf8Start))
+    sqlite3_result_text64(
+      context, base.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count), sqliteTransient,
+      UInt8(SQLITE_UTF8))
+  }
+
+  /// Returns a string.
+  public func result(_ value: String) {
+    value.withSQLiteUTF8 { bytes, count in
+      sqlite3_result_text64(context, bytes, sqlite3_uint64(count), sqliteTransient, UInt8(SQLITE_UTF8))
+    }
+  }
+
+  /// Returns a ``SQLiteValue``.
+  public func result(_ value: SQLiteValue) {
+    value.setResult(of: context)
+  }
+
+  /// Makes the SQL statement fail with this message.
+  public func resultError(_ message: String) {
+    sqlite3_result_error(context, message, -1)
+  }
+}
