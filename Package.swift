@@ -43,7 +43,7 @@ let package = Package(
     // The benchmark harness: our hot paths against raw SQLite in the same run (release builds).
     .executableTarget(
       name: "modelc-bench",
-      dependencies: ["DataModel", "Persistence", "Migration", "ArgumentParsing", "CSQLite"]
+      dependencies: ["DataModel", "Persistence", "Migration", "ModelCodegen", "ArgumentParsing", "CSQLite"]
     ),
     // Runs `modelc generate` for the models a target declares, at build time.
     .plugin(name: "ModelcPlugin", capability: .buildTool(), dependencies: ["modelc"]),
@@ -63,7 +63,7 @@ let package = Package(
     .testTarget(name: "TaskKitTests", dependencies: ["TaskKit", "TestSupport"]),
     // Runs the built `task` executable as a user does.
     .testTarget(name: "TaskCLITests", dependencies: ["task", "Persistence", "TestSupport"]),
-    .testTarget(name: "ModelcTests", dependencies: ["modelc", "Persistence", "TestSupport"]),
+    .testTarget(name: "ModelcTests", dependencies: ["modelc", "modelc-bench", "Persistence", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

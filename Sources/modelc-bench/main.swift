@@ -9,7 +9,8 @@ import Foundation
 
 let scenarios: [any Scenario] = [
   InsertScenario(), FetchAllScenario(), FetchIndexedScenario(), SearchScenario(), UpdateScenario(),
-  DeleteScenario(), MigrateAddAttributeScenario(), MigrateRebuildScenario(), ModelLoadScenario(),
+  DeleteScenario(), BatchUpdateScenario(), BatchDeleteScenario(), MigrateAddAttributeScenario(),
+  MigrateRebuildScenario(), ModelLoadScenario(), CodegenScenario(),
 ]
 
 enum OutputFormat: String, CaseIterable {
