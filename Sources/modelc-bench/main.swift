@@ -57,7 +57,6 @@ for name in only where !scenarios.contains(where: { $0.name == name }) {
 
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelc-bench-\(UUID().uuidString)")
 try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: directory) }
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 let configuration = BenchmarkConfiguration(
@@ -116,4 +115,5 @@ if arguments.value("--format", as: OutputFormat.self) == .json {
     terminal.writeLine("  \(result.name): \(result.note!)")
   }
 }
+try? FileManager.default.removeItem(at: directory)
 exit(failed ? ExitCode.failure.rawValue : ExitCode.success.rawValue)

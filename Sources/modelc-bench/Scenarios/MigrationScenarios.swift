@@ -18,6 +18,11 @@ struct MigrateAddAttributeScenario: Scenario {
       let destination = configuration.directory.appendingPathComponent("copy-\(UUID().uuidString).sqlite")
       for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
         try FileManager.default.copyItem(atPath: url.path + suffix, toPath: destination.path + suffix)
+        // Flush the copy now: otherwise the migration's first fsync would write back the whole
+        // freshly copied file, and the timing would measure the copy.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: destination.path + suffix))
+        try handle.synchronize()
+        try handle.close()
       }
       return destination
     }
