@@ -154,6 +154,9 @@ public final class PersistentContainer: Sendable {
   func post(_ notification: SaveNotification) {
     observers.post(notification)
   }
+
+  /// Whether anyone observes saves (a save skips building its notification otherwise).
+  var hasSaveObservers: Bool { observers.isObserved }
 }
 
 /// A registration of a save observer; cancel it (or drop it) to stop observing.
@@ -187,6 +190,12 @@ final class ObserverList: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     observers[token] = nil
+  }
+
+  var isObserved: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return !observers.isEmpty
   }
 
   func post(_ notification: SaveNotification) {

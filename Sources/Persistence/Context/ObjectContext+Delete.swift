@@ -41,7 +41,7 @@ extension ObjectContext {
       // Never saved: it simply leaves the context.
       object.lifecycle = .gone
       registry[object.objectID] = nil
-      changedObjects[ObjectIdentifier(object)] = nil
+      untrack(object)
     }
   }
 }

@@ -9,7 +9,7 @@ extension ObjectContext {
       guard let object = registry[id] else { continue }
       object.lifecycle = .gone
       object.isFaultStorage = false
-      changedObjects[ObjectIdentifier(object)] = nil
+      untrack(object)
       registry[id] = nil
     }
     for id in notification.updatedObjects {

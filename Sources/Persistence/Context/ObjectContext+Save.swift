@@ -8,7 +8,7 @@ extension ObjectContext {
   public func save() throws(SaveError) {
     let (inserted, updated, deleted) = pendingChanges()
     if inserted.isEmpty && deleted.isEmpty && updated.isEmpty {
-      changedObjects.removeAll()
+      untrackAll()
       return
     }
     let failures = try validationFailures(inserted: inserted, updated: updated, deleted: deleted)
@@ -105,18 +105,20 @@ extension ObjectContext {
         registry[permanent] = object
       }
     }
-    var insertedIDs = Set<ObjectID>(minimumCapacity: inserted.count)
-    var updatedIDs = Set<ObjectID>(minimumCapacity: updated.count)
+    // The notification's sets are built only when someone listens.
+    let notifies = container.hasSaveObservers
+    var insertedIDs = Set<ObjectID>(minimumCapacity: notifies ? inserted.count : 0)
+    var updatedIDs = Set<ObjectID>(minimumCapacity: notifies ? updated.count : 0)
     var deletedIDs = Set<ObjectID>()
     let discarded = Set(outcome.discarded.map(ObjectIdentifier.init))
     for object in inserted {
       object.lifecycle = .persisted
       object.storedVersion = 1
-      insertedIDs.insert(object.objectID)
+      if notifies { insertedIDs.insert(object.objectID) }
     }
     for object in updated where !discarded.contains(ObjectIdentifier(object)) {
       object.storedVersion = outcome.versions[ObjectIdentifier(object)] ?? object.storedVersion + 1
-      updatedIDs.insert(object.objectID)
+      if notifies { updatedIDs.insert(object.objectID) }
     }
     for object in changedObjects.values where object.lifecycle == .persisted {
       object.committedAttributeValues = object.attributeValues
@@ -126,10 +128,11 @@ extension ObjectContext {
     for object in deleted {
       object.lifecycle = .gone
       registry[object.objectID] = nil
-      deletedIDs.insert(object.objectID)
+      if notifies { deletedIDs.insert(object.objectID) }
     }
     deletedIDs.formUnion(outcome.deletedElsewhere)
-    changedObjects.removeAll()
+    untrackAll()
+    guard notifies else { return }
     let notification = SaveNotification(
       insertedObjects: insertedIDs, updatedObjects: updatedIDs, deletedObjects: deletedIDs,
       sourceContext: ObjectIdentifier(self))
@@ -147,7 +150,7 @@ struct StoreChanges {
 /// What the store did.
 struct StoreWriteOutcome {
   /// Permanent IDs of the inserted objects, by their temporary IDs.
-  var permanentIDs: [ObjectID: ObjectID] = [:]
+  var permanentIDs = PermanentKeys()
   /// New row versions of updated objects.
   var versions: [ObjectIdentifier: Int64] = [:]
   /// Objects whose changes were dropped because the store won a conflict.

@@ -72,10 +72,28 @@ public final class ObjectContext {
   }
 
   func objectDidChange(_ object: ManagedObject) {
-    // An inserted object is in `changedObjects` from its insertion until it is saved, rolled
-    // back or deleted (when it stops being `.inserted`).
-    guard object.lifecycle != .inserted else { return }
+    // An object stays in `changedObjects` from its first change (or its insertion) until it is
+    // saved, rolled back or forgotten; the flag spares a hash lookup on every later change.
+    guard !object.isTrackedAsChanged else { return }
+    track(object)
+  }
+
+  /// Adds an object to the set of objects with pending changes.
+  func track(_ object: ManagedObject) {
     changedObjects[ObjectIdentifier(object)] = object
+    object.isTrackedAsChanged = true
+  }
+
+  /// Removes an object from the set of objects with pending changes.
+  func untrack(_ object: ManagedObject) {
+    changedObjects[ObjectIdentifier(object)] = nil
+    object.isTrackedAsChanged = false
+  }
+
+  /// Empties the set of objects with pending changes.
+  func untrackAll() {
+    for object in changedObjects.values { object.isTrackedAsChanged = false }
+    changedObjects.removeAll()
   }
 
   // MARK: - Creating and finding objects
@@ -120,7 +138,7 @@ public final class ObjectContext {
   /// inserted construction.
   func didInsert(_ object: ManagedObject) {
     register(object)
-    changedObjects[ObjectIdentifier(object)] = object
+    track(object)
   }
 
   func makeObject(id: ObjectID, layout: ObjectLayout, isInserted: Bool, isFault: Bool) -> ManagedObject {
@@ -239,7 +257,7 @@ public final class ObjectContext {
         break
       }
     }
-    changedObjects.removeAll()
+    untrackAll()
   }
 
   /// Reloads an object from the store; with `mergeChanges`, its pending changes are kept on
@@ -248,7 +266,7 @@ public final class ObjectContext {
     guard object.context === self, let primaryKey = object.objectID.primaryKey else { return }
     guard let row = try store.loadRow(entity: object.objectID.entity, primaryKey: primaryKey) else {
       object.lifecycle = .gone
-      changedObjects[ObjectIdentifier(object)] = nil
+      untrack(object)
       return
     }
     if mergeChanges && object.hasChanges {
@@ -270,7 +288,7 @@ public final class ObjectContext {
       object.toManyValues = object.toManyValues.map { _ in nil }
       object.committedToManyValues = object.toManyValues
       if object.lifecycle == .deleted { object.lifecycle = .persisted }
-      changedObjects[ObjectIdentifier(object)] = nil
+      untrack(object)
     }
   }
 

@@ -25,6 +25,8 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   var committedToManyValues: [ToManyValue?]
   var lifecycle: Lifecycle
   var isFaultStorage: Bool
+  /// Whether the context holds the object among those with pending changes.
+  var isTrackedAsChanged = false
   /// `Z_OPT` of the row as last read or written.
   var storedVersion: Int64
   /// Destinations loaded by a fetch's prefetching, kept alive as long as this object so that

@@ -85,6 +85,15 @@ extension SQLiteStatement {
     return [UInt8](UnsafeRawBufferPointer(start: bytes, count: count))
   }
 
+  /// Calls `body` with the bytes of column `index` in place, without copying them (the
+  /// buffer is valid only during the call).
+  public func withBlob<Result>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    let column = Int32(clamping: index)
+    let bytes = sqlite3_column_blob(handle, column)
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return try body(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
+  }
+
   /// Column `index` as `Data`.
   public func data(at index: Int) -> Data {
     let column = Int32(clamping: index)

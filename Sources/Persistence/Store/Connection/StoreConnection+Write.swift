@@ -38,11 +38,10 @@ extension StoreConnection {
       try releaseUniqueValues(updated: updated, deleted: deleted, connection: connection)
 
       // 3. Permanent keys for inserted objects, per hierarchy.
-      var permanent: [ObjectID: ObjectID] = [:]
-      permanent.reserveCapacity(changes.inserted.count)
+      var permanent = PermanentKeys()
       try allocateKeys(for: changes.inserted, connection: connection, into: &permanent)
       outcome.permanentIDs = permanent
-      func resolve(_ id: ObjectID) -> Int64? { id.primaryKey ?? permanent[id]?.primaryKey }
+      func resolve(_ id: ObjectID) -> Int64? { permanent.primaryKey(of: id) }
 
       // 4. Rows. Each entity's INSERT is looked up once per save, not once per object.
       var inserts: [Int: SQLiteStatement] = [:]
@@ -140,7 +139,7 @@ extension StoreConnection {
   // MARK: - Keys
 
   func allocateKeys(
-    for inserted: [ManagedObject], connection: SQLiteConnection, into permanent: inout [ObjectID: ObjectID]
+    for inserted: [ManagedObject], connection: SQLiteConnection, into permanent: inout PermanentKeys
   )
     throws
   {
@@ -165,7 +164,7 @@ extension StoreConnection {
       var next = max(recorded, present)
       for object in objects {
         next += 1
-        permanent[object.objectID] = ObjectID(entity: object.layout.entity, primaryKey: next)
+        permanent.set(next, for: object.objectID)
       }
       try connection.execute(
         SQLiteSQL(

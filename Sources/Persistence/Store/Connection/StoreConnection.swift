@@ -147,19 +147,20 @@ package final class StoreConnection {
     var toOne = [ObjectID?](repeating: nil, count: layout.relationships.count)
     var entityNumbers: [Int: Int] = [:]
     for (position, source) in plan {
-      guard !statement.isNull(at: position) else { continue }
       switch source {
       case .attribute(let slot, let kind):
         do {
           attributes[slot] = try StoredValueCodec.decode(
-            statement.value(at: position), kind: kind, externalDataDirectory: description.externalDataDirectory)
+            statement, at: position, kind: kind, externalDataDirectory: description.externalDataDirectory)
         } catch {
           throw PersistenceError.storeFailure("\(layout.name) \(primaryKey): \(error) (table \(tableName))")
         }
       case .toOneKey(let slot):
+        guard !statement.isNull(at: position) else { continue }
         toOne[slot] = ObjectID(
           entity: layout.relationships[slot].destination, primaryKey: statement.int64(at: position))
       case .toOneEntity(let slot):
+        guard !statement.isNull(at: position) else { continue }
         entityNumbers[slot] = Int(statement.int64(at: position))
       case .toOneOrder:
         break
