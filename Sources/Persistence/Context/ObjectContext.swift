@@ -35,10 +35,18 @@ public final class ObjectContext {
   var changedObjects: [ObjectIdentifier: ManagedObject] = [:]
   var nextTemporaryNumber: Int64 = 1
 
+  /// The link every object of the context holds to reach it.
+  let link = ContextLink()
+
   init(container: PersistentContainer) {
     self.container = container
     self.store = StoreConnection(description: container.storeDescription)
     self.layouts = container.storeDescription.layouts
+    link.context = self
+  }
+
+  deinit {
+    link.context = nil
   }
 
   /// The model version of the store.

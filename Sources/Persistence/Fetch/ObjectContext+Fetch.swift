@@ -55,7 +55,11 @@ extension ObjectContext {
       // The registry grows once, to its final size, rather than rehashing as objects arrive.
       let rows = try store.fetchRows(plan, applyingSlice: true)
       registry.reserveCapacity(registry.count + rows.count)
+      // Every object made here is held by the result, so pruning during the loop would only
+      // scan; the threshold moves past the new size instead.
+      pruneThreshold = max(pruneThreshold, registry.count + rows.count + 1)
       objects = rows.map { object(for: $0) }
+      pruneThreshold = max(20_000, registry.count * 2)
     } else if !request.includesPendingChanges {
       objects = try fetchStoredObjects(request, plan: plan)
     } else {

@@ -14,7 +14,8 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   /// The entity's layout.
   public let layout: ObjectLayout
   /// The context the object belongs to; nil once the context is gone.
-  public internal(set) weak var context: ObjectContext?
+  public var context: ObjectContext? { contextLink.context }
+  let contextLink: ContextLink
 
   // Storage, managed by the context.
   var attributeValues: [AttributeValue?]
@@ -45,7 +46,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   public required init(_ construction: ObjectConstruction) {
     self.objectID = construction.objectID
     self.layout = construction.layout
-    self.context = construction.context
+    self.contextLink = construction.context.link
     // Shared arrays of the layout, copied on first write; a fetched row's own arrays.
     let layout = construction.layout
     if let row = construction.row {

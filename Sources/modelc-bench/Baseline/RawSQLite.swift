@@ -50,25 +50,24 @@ final class RawSQLite {
     sqlite3_finalize(statement)
   }
 
-  /// Reads every column of the current row into Swift values, as a fetch must.
-  func readRow(_ statement: OpaquePointer, into sink: inout Int) {
-    let count = sqlite3_column_count(statement)
-    for index in 0..<count {
-      switch sqlite3_column_type(statement, index) {
-      case SQLITE_INTEGER: sink &+= Int(sqlite3_column_int64(statement, index))
-      case SQLITE_FLOAT: sink &+= Int(sqlite3_column_double(statement, index))
-      case SQLITE_TEXT:
-        let text = String(cString: sqlite3_column_text(statement, index))
-        sink &+= text.utf8.count
-      case SQLITE_BLOB:
-        let bytes = Int(sqlite3_column_bytes(statement, index))
-        if let pointer = sqlite3_column_blob(statement, index) {
-          let data = Data(bytes: pointer, count: bytes)
-          sink &+= data.count
-        }
-      default: break
-      }
+  /// The current row of a `SELECT` of `taskColumns` as a struct.
+  func taskRow(_ statement: OpaquePointer) -> RawTaskRow {
+    func optionalText(_ index: Int32) -> String? {
+      guard sqlite3_column_type(statement, index) != SQLITE_NULL, let text = sqlite3_column_text(statement, index)
+      else { return nil }
+      return String(cString: text)
     }
+    var id: UUID?
+    if sqlite3_column_bytes(statement, 9) == 16, let bytes = sqlite3_column_blob(statement, 9) {
+      id = UUID(uuid: bytes.assumingMemoryBound(to: uuid_t.self).pointee)
+    }
+    return RawTaskRow(
+      primaryKey: sqlite3_column_int64(statement, 0), entity: sqlite3_column_int64(statement, 1),
+      version: sqlite3_column_int64(statement, 2), isCompleted: sqlite3_column_int64(statement, 3) != 0,
+      priority: sqlite3_column_int64(statement, 4),
+      project: sqlite3_column_type(statement, 5) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, 5),
+      dueDate: sqlite3_column_type(statement, 6) == SQLITE_NULL ? nil : sqlite3_column_double(statement, 6),
+      notes: optionalText(7), title: optionalText(8), id: id)
   }
 
   func bind(_ statement: OpaquePointer, _ index: Int32, int value: Int64) {

@@ -68,19 +68,32 @@ struct InsertScenario: Scenario {
   }
 }
 
-/// Reads every row of a query, for the baselines of fetches.
+/// A task row as an app using raw SQLite would keep it: every column of `ZTASK` in a struct.
+struct RawTaskRow {
+  var primaryKey: Int64
+  var entity: Int64
+  var version: Int64
+  var isCompleted: Bool
+  var priority: Int64
+  var project: Int64?
+  var dueDate: Double?
+  var notes: String?
+  var title: String?
+  var id: UUID?
+}
+
+/// The baseline of fetches: every row of a query read into a `RawTaskRow` (the columns of
+/// `taskColumns`, in order) and kept in an array, as fetching the tasks back means having them.
 func rawFetch(_ url: URL, _ sql: String, bind: ((RawSQLite, OpaquePointer) -> Void)? = nil) throws -> Int {
   let raw = try RawSQLite(path: url.path)
   let statement = try raw.prepare(sql)
   bind?(raw, statement)
-  var sink = 0
-  var count = 0
+  var rows: [RawTaskRow] = []
   while try raw.step(statement) {
-    raw.readRow(statement, into: &sink)
-    count += 1
+    rows.append(raw.taskRow(statement))
   }
   raw.finalize(statement)
-  return count + (sink == Int.min ? 1 : 0)
+  return rows.count
 }
 
 /// Fetches objects and reads every attribute, as code using them would.
