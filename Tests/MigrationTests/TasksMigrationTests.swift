@@ -78,20 +78,19 @@ struct TasksMigrationTests {
     try context.save()
   }
 
-  @Test("Opening an older store in a container migrates it")
+  @Test("Opening an older store in a container migrates it by default")
   func containerMigratesOnOpen() throws {
     let (url, rows) = try Self.makeStore(rows: 5)
-    let container = try PersistentContainer(
-      bundle: Self.bundle, options: .migratingFile(url, keepsBackup: false))
+    let container = try PersistentContainer(bundle: Self.bundle, options: .file(url))
     #expect(container.model.name == "Tasks 3")
     #expect(try container.newContext().count(for: FetchRequest<ManagedObject>(entityName: "Task")) == rows.count)
   }
 
-  @Test("Without a migrator, an older store is refused with a clear error")
+  @Test("Opting out of migration (no migrator), an older store is refused with a clear error")
   func olderStoreRefused() throws {
     let (url, _) = try Self.makeStore(rows: 1)
     #expect(throws: PersistenceError.self) {
-      _ = try PersistentContainer(bundle: Self.bundle, options: .file(url))
+      _ = try PersistentContainer(bundle: Self.bundle, options: .file(url, migrator: nil))
     }
   }
 }

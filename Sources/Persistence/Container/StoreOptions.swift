@@ -18,13 +18,14 @@ public struct StoreOptions: Sendable {
   public var createIfMissing: Bool
   /// How long a connection waits for another process's lock before failing, in seconds.
   public var busyTimeout: TimeInterval
-  /// What brings an older store to the model's version when it is opened; nil refuses such a
-  /// store with an error. The `Migration` module provides one (`LightweightStoreMigrator`).
+  /// What brings an older store to the model's version when it is opened: by default
+  /// ``LightweightStoreMigrator`` (a backup is kept next to the store); nil opts out, and such
+  /// a store is then refused with an error.
   public var migrator: (any StoreMigrator)?
 
   public init(
     location: Location, isReadOnly: Bool = false, createIfMissing: Bool = true, busyTimeout: TimeInterval = 5,
-    migrator: (any StoreMigrator)? = nil
+    migrator: (any StoreMigrator)? = LightweightStoreMigrator()
   ) {
     self.location = location
     self.isReadOnly = isReadOnly
@@ -33,8 +34,9 @@ public struct StoreOptions: Sendable {
     self.migrator = migrator
   }
 
-  /// A file store.
-  public static func file(_ url: URL, migrator: (any StoreMigrator)? = nil) -> StoreOptions {
+  /// A file store, migrated on open when an older version of the model wrote it (pass
+  /// `migrator: nil` to refuse such a store instead).
+  public static func file(_ url: URL, migrator: (any StoreMigrator)? = LightweightStoreMigrator()) -> StoreOptions {
     StoreOptions(location: .file(url), migrator: migrator)
   }
 
@@ -43,7 +45,7 @@ public struct StoreOptions: Sendable {
 }
 
 /// Brings a store written for an older version of a model to the version a container opens
-/// it with. Implemented by the `Migration` module; `Persistence` only calls it.
+/// it with. ``LightweightStoreMigrator`` is the one modelc provides.
 public protocol StoreMigrator: Sendable {
   /// Migrates the store file at `url`, whose metadata matches `source`, to `destination`.
   /// Must leave the store untouched when it throws.
