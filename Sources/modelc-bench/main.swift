@@ -34,17 +34,9 @@ let spec = CommandSpec(
 
 let terminal = Terminal.current()
 let arguments: ParsedArguments
-do {
-  switch try spec.parse(Array(CommandLine.arguments.dropFirst())) {
-  case .help(let text):
-    terminal.write(text.hasSuffix("\n") ? text : text + "\n")
-    exit(ExitCode.success.rawValue)
-  case .run(let parsed):
-    arguments = parsed
-  }
-} catch {
-  terminal.writeLine(error.description, to: .standardError)
-  exit(ExitCode.usage.rawValue)
+switch spec.parse(Array(CommandLine.arguments.dropFirst()), reportingTo: terminal) {
+case .exit(let code): exit(code.rawValue)
+case .run(let parsed): arguments = parsed
 }
 
 let only = Set(arguments.values("--only"))

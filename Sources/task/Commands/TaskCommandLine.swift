@@ -78,17 +78,9 @@ enum TaskCommandLine {
   static func run(_ arguments: [String]) -> ExitCode {
     let terminal = Terminal.current()
     let parsed: ParsedArguments
-    do {
-      switch try spec.parse(arguments) {
-      case .help(let text):
-        terminal.write(text.hasSuffix("\n") ? text : text + "\n")
-        return .success
-      case .run(let result):
-        parsed = result
-      }
-    } catch {
-      terminal.writeLine(error.description, to: .standardError)
-      return .usage
+    switch spec.parse(arguments, reportingTo: terminal) {
+    case .exit(let code): return code
+    case .run(let result): parsed = result
     }
     guard let command = parsed.subcommandPath.first else {
       terminal.writeLine(
