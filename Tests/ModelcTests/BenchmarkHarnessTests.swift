@@ -15,17 +15,11 @@ struct BenchmarkHarnessTests {
 
   @Test("Every scenario runs once and reports the fields of the JSON format")
   func tinyRun() throws {
-    let process = Process()
-    process.executableURL = TestPaths.executable(named: "modelc-bench")
-    process.arguments = ["--rows", "60", "--repetitions", "1", "--format", "json"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let run = try ProcessRun.run(
+      try #require(TestPaths.executable(named: "modelc-bench")),
+      ["--rows", "60", "--repetitions", "1", "--format", "json"])
+    #expect(run.status == 0, "\(run.error)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
     let scenarios = try #require(object["scenarios"] as? [[String: Any]])
     #expect(scenarios.compactMap { $0["name"] as? String } == Self.names)
     for scenario in scenarios {
@@ -37,13 +31,8 @@ struct BenchmarkHarnessTests {
 
   @Test("An unknown scenario is a usage error")
   func unknownScenario() throws {
-    let process = Process()
-    process.executableURL = TestPaths.executable(named: "modelc-bench")
-    process.arguments = ["--only", "nonsense"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 2)
+    let run = try ProcessRun.run(try #require(TestPaths.executable(named: "modelc-bench")), ["--only", "nonsense"])
+    #expect(run.status == 2)
+    #expect(run.error.contains("unknown scenario 'nonsense'"))
   }
 }

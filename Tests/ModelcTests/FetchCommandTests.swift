@@ -9,11 +9,6 @@ import Testing
 /// built binary (what it prints).
 @Suite("modelc fetch")
 struct FetchCommandTests {
-  struct Run {
-    var status: Int32
-    var output: String
-    var error: String
-  }
 
   /// A file store of the Tasks model: "Paint" (priority 1, due, tagged home, in project
   /// House), "Report" (3), "Garden" (2, notes, tagged home and work); its store UUID.
@@ -50,25 +45,9 @@ struct FetchCommandTests {
     ["fetch", store.path, "--model", TestPaths.tasksModel.path, "--entity", "Task"] + extra
   }
 
-  static func modelc(_ arguments: [String]) throws -> Run? {
+  static func modelc(_ arguments: [String]) throws -> ProcessRun? {
     guard let executable = TestPaths.executable(named: "modelc") else { return nil }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
-    process.environment = environment
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-      error: String(decoding: err, as: UTF8.self))
+    return try ProcessRun.run(executable, arguments)
   }
 
   @Test("Exit status: 0 for a fetch, 1 for a bad predicate, sort, entity or store, 2 for a wrong command line")

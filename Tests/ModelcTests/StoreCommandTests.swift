@@ -11,7 +11,7 @@ struct StoreCommandTests {
   let scratch = ScratchDirectory()
 
   func modelc(_ arguments: String...) throws -> ModelcProcess.Result {
-    try ModelcProcess.run(arguments, in: scratch.url)
+    try ModelcProcess.run(arguments)
   }
 
   func json(_ text: String) throws -> JSONValue {
@@ -211,10 +211,10 @@ struct StoreCommandTests {
       let tags = (0..<300).map { #"{"_id": "\#(prefix)\#($0)", "name": "\#(prefix)-\#($0)"}"# }
       return try scratch.write("\(prefix).json", #"{"Tag": [\#(tags.joined(separator: ","))]}"#)
     }
-    let a = try ModelcProcess.start(["store", "import", store, "--model", tasks, try file("a")], in: scratch.url)
-    let b = try ModelcProcess.start(["store", "import", store, "--model", tasks, try file("b")], in: scratch.url)
-    let resultA = try ModelcProcess.finish(a)
-    let resultB = try ModelcProcess.finish(b)
+    let a = try ModelcProcess.start(["store", "import", store, "--model", tasks, try file("a")])
+    let b = try ModelcProcess.start(["store", "import", store, "--model", tasks, try file("b")])
+    let resultA = try ProcessRun.finish(a)
+    let resultB = try ProcessRun.finish(b)
     #expect(resultA.status == 0, "\(resultA.error)")
     #expect(resultB.status == 0, "\(resultB.error)")
 
@@ -235,10 +235,10 @@ struct StoreCommandTests {
     #expect(try modelc("store", "create", notes, "--model", free).status == 0)
     let seeds = try (1...3).map {
       try ModelcProcess.start(
-        ["store", "seed", notes, "--model", free, "--rows", "400", "--seed", "\($0)"], in: scratch.url)
+        ["store", "seed", notes, "--model", free, "--rows", "400", "--seed", "\($0)"])
     }
     for started in seeds {
-      let result = try ModelcProcess.finish(started)
+      let result = try ProcessRun.finish(started)
       #expect(result.status == 0, "\(result.error)")
     }
 

@@ -7,36 +7,16 @@ import Testing
 @Suite(
   "task command line", .enabled(if: TestPaths.executable(named: "task") != nil, "the task executable is not built"))
 struct TaskCommandLineTests {
-  struct Run {
-    var status: Int32
-    var output: String
-    var error: String
-  }
 
   let store = TestPaths.temporaryDirectory("task-cli").appendingPathComponent("tasks.sqlite")
 
-  func task(_ arguments: String..., environment: [String: String] = [:]) throws -> Run {
-    let process = Process()
-    process.executableURL = TestPaths.executable(named: "task")
-    process.arguments = arguments + ["--store", store.path]
-    var merged = ProcessInfo.processInfo.environment
-    merged["NO_COLOR"] = nil
-    for (key, value) in environment { merged[key] = value }
-    process.environment = merged
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-      error: String(decoding: err, as: UTF8.self))
+  func task(_ arguments: String..., environment: [String: String?] = [:]) throws -> ProcessRun {
+    let executable = try #require(TestPaths.executable(named: "task"))
+    return try ProcessRun.run(
+      executable, arguments + ["--store", store.path], environment: ["NO_COLOR": nil].merging(environment) { $1 })
   }
 
-  func json(_ run: Run) throws -> [[String: Any]] {
+  func json(_ run: ProcessRun) throws -> [[String: Any]] {
     let object = try JSONSerialization.jsonObject(with: Data(run.output.utf8))
     return (object as? [[String: Any]]) ?? [(object as? [String: Any]) ?? [:]]
   }
