@@ -2,27 +2,9 @@ import Foundation
 import Persistence
 import Testing
 
-/// SplitMix64: a small, fast, seedable generator so that the generated predicates are the same
-/// on every run and platform.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Generates random predicates in the canonical form the parser produces.
 struct PredicateGenerator {
-  var random: SeededGenerator
+  var random: SeedRandom
 
   static let keys = [
     "title", "name", "priority", "project", "tags", "items", "price", "naïve", "_hidden", "x1", "size", "first",
@@ -35,7 +17,7 @@ struct PredicateGenerator {
   ]
 
   init(seed: UInt64) {
-    random = SeededGenerator(seed: seed)
+    random = SeedRandom(seed: seed)
   }
 
   mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }

@@ -121,7 +121,7 @@ struct EvaluatorAgreementTests {
     // key paths through relationships see changes the store does not know), deletions.
     let other = container.newContext()
     _ = other
-    var random = SeededGenerator(seed: 5)
+    var random = SeedRandom(seed: 5)
     try QueryTestData.populate(context, seed: 78, items: 8)
     for object in saved.prefix(12) {
       try object.setValue(.string(random.pick(QueryTestModel.strings)), forKey: "title")

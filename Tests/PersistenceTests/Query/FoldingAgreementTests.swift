@@ -14,7 +14,7 @@ struct FoldingAgreementTests {
 
   @Test("Random strings fold the same piecewise and whole")
   func randomStrings() {
-    var random = SeededGenerator(seed: 31)
+    var random = SeedRandom(seed: 31)
     for _ in 0..<3000 {
       let string = (0..<Int.random(in: 0...8, using: &random)).map { _ in random.pick(Self.pieces) }.joined()
       for (c, d) in [(true, false), (false, true), (true, true)] {

@@ -83,7 +83,7 @@ enum QueryTestModel {
 }
 
 /// Choices for the seeded generator of the predicate tests (`PredicateRoundTripTests.swift`).
-extension SeededGenerator {
+extension SeedRandom {
   /// True with probability `p`.
   mutating func chance(_ p: Double) -> Bool {
     Double.random(in: 0..<1, using: &self) < p
@@ -105,7 +105,7 @@ enum QueryTestData {
   /// Inserts groups, labels and items (some of the sub-entity) into a context, with
   /// relationships; the same seed always makes the same graph.
   static func populate(_ context: ObjectContext, seed: UInt64, items count: Int = 36) throws {
-    var random = SeededGenerator(seed: seed)
+    var random = SeedRandom(seed: seed)
     var groups: [ManagedObject] = []
     for index in 0..<5 {
       let group = try context.insert(entityNamed: "Group")

@@ -26,11 +26,11 @@ struct RandomPredicates {
 
   /// Object IDs to use as constants, by entity name.
   var objectIDs: [String: [ObjectID]]
-  var random: SeededGenerator
+  var random: SeedRandom
   private var variableCount = 0
 
   init(seed: UInt64, objectIDs: [String: [ObjectID]]) {
-    self.random = SeededGenerator(seed: seed)
+    self.random = SeedRandom(seed: seed)
     self.objectIDs = objectIDs
   }
 
@@ -221,7 +221,7 @@ struct RandomPredicates {
   }
 
   private mutating func objectComparison(entity: String, base: FetchExpression) -> FetchPredicate {
-    func id(_ name: String, _ random: inout SeededGenerator, _ ids: [String: [ObjectID]]) -> PredicateValue {
+    func id(_ name: String, _ random: inout SeedRandom, _ ids: [String: [ObjectID]]) -> PredicateValue {
       guard let pool = ids[name], !pool.isEmpty, !random.chance(0.05) else { return .null }
       return random.pick(pool).predicateValue
     }
