@@ -34,3 +34,19 @@ public struct PredicateComparisonOptions: OptionSet, Sendable, Hashable, Codable
     return letters.isEmpty ? "" : "[\(letters)]"
   }
 }
+
+extension PredicateComparisonOptions {
+  /// The options named by the letters between the brackets of a `[cd]` suffix, in any case;
+  /// nil when a letter is not `c`, `d` or `n`.
+  init?(letters: some StringProtocol) {
+    self = []
+    for letter in letters.lowercased() {
+      switch letter {
+      case "c": insert(.caseInsensitive)
+      case "d": insert(.diacriticInsensitive)
+      case "n": insert(.normalized)
+      default: return nil
+      }
+    }
+  }
+}

@@ -266,17 +266,10 @@ struct PredicateParser {
     guard current.kind == .leftBracket else { return [] }
     advance()
     guard let word = current.word else { throw unexpected("comparison options (c, d or n) after '['") }
-    var options: PredicateComparisonOptions = []
-    for letter in word.lowercased() {
-      switch letter {
-      case "c": options.insert(.caseInsensitive)
-      case "d": options.insert(.diacriticInsensitive)
-      case "n": options.insert(.normalized)
-      default:
-        throw PredicateSyntaxError(
-          .unknownKeyword, column: current.column, token: word,
-          message: "unknown comparison option '\(word)'; expected c, d or n (as in [cd])", expected: "c, d or n")
-      }
+    guard let options = PredicateComparisonOptions(letters: word) else {
+      throw PredicateSyntaxError(
+        .unknownKeyword, column: current.column, token: word,
+        message: "unknown comparison option '\(word)'; expected c, d or n (as in [cd])", expected: "c, d or n")
     }
     advance()
     try expect(.rightBracket, "']' after comparison options")

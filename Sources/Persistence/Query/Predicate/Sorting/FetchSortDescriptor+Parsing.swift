@@ -59,17 +59,12 @@ extension FetchSortDescriptor: CustomStringConvertible {
     if keyText.hasSuffix("]"), let open = keyText.lastIndex(of: "[") {
       let letters = keyText[keyText.index(after: open)..<keyText.index(before: keyText.endIndex)]
       let optionsColumn = column + keyText.distance(from: keyText.startIndex, to: open)
-      for letter in letters.lowercased() {
-        switch letter {
-        case "c": options.insert(.caseInsensitive)
-        case "d": options.insert(.diacriticInsensitive)
-        case "n": options.insert(.normalized)
-        default:
-          throw PredicateSyntaxError(
-            .unknownKeyword, column: optionsColumn, token: "[\(letters)]",
-            message: "unknown comparison option '\(letters)'; expected c, d or n (as in [cd])", expected: "c, d or n")
-        }
+      guard let parsed = PredicateComparisonOptions(letters: letters) else {
+        throw PredicateSyntaxError(
+          .unknownKeyword, column: optionsColumn, token: "[\(letters)]",
+          message: "unknown comparison option '\(letters)'; expected c, d or n (as in [cd])", expected: "c, d or n")
       }
+      options = parsed
       keyText = keyText[..<open]
     }
     let components = keyText.split(separator: ".", omittingEmptySubsequences: false).map {
