@@ -20,7 +20,7 @@ extension SQLiteConnection {
     name: String, argumentCount: Int?, deterministic: Bool = true, call body: @escaping (SQLiteFunctionCall) -> Void
   ) throws {
     let pointer = try database.open()
-    let box = Unmanaged.passRetained(SQLiteCallFunctionBox(body: body))
+    let box = Unmanaged.passRetained(SQLiteFunctionBox(body: body))
     var flags = SQLITE_UTF8
     if deterministic { flags |= SQLITE_DETERMINISTIC }
     // On failure SQLite calls the destroy callback itself, releasing the box.
@@ -28,25 +28,16 @@ extension SQLiteConnection {
       pointer, name, Int32(clamping: argumentCount ?? -1), flags, box.toOpaque(),
       { context, count, arguments in
         guard let userData = sqlite3_user_data(context) else { return }
-        Unmanaged<SQLiteCallFunctionBox>.fromOpaque(userData).takeUnretainedValue()
+        Unmanaged<SQLiteFunctionBox>.fromOpaque(userData).takeUnretainedValue()
           .body(SQLiteFunctionCall(context: context, argumentCount: count, arguments: arguments))
       },
       nil, nil,
       { userData in
         guard let userData else { return }
-        Unmanaged<SQLiteCallFunctionBox>.fromOpaque(userData).release()
+        Unmanaged<SQLiteFunctionBox>.fromOpaque(userData).release()
       })
     guard resultCode == SQLITE_OK else {
       throw SQLiteError(resultCode: resultCode, connection: pointer, sql: nil)
     }
-  }
-}
-
-/// Keeps the body of a ``SQLiteFunctionCall`` function alive for SQLite.
-final class SQLiteCallFunctionBox {
-  let body: (SQLiteFunctionCall) -> Void
-
-  init(body: @escaping (SQLiteFunctionCall) -> Void) {
-    self.body = body
   }
 }

@@ -24,25 +24,15 @@ extension SQLiteConnection {
     name: String, argumentCount: Int?, deterministic: Bool = true,
     _ body: @escaping ([SQLiteValue]) throws -> SQLiteValue
   ) throws {
-    let pointer = try database.open()
-    let box = Unmanaged.passRetained(SQLiteFunctionBox(name: name, body: body))
-    var flags = SQLITE_UTF8
-    if deterministic { flags |= SQLITE_DETERMINISTIC }
-    // On failure SQLite calls the destroy callback itself, releasing the box.
-    let resultCode = sqlite3_create_function_v2(
-      pointer, name, Int32(clamping: argumentCount ?? -1), flags, box.toOpaque(),
-      { context, count, arguments in
-        guard let userData = sqlite3_user_data(context) else { return }
-        Unmanaged<SQLiteFunctionBox>.fromOpaque(userData).takeUnretainedValue()
-          .call(context: context, argumentCount: count, arguments: arguments)
-      },
-      nil, nil,
-      { userData in
-        guard let userData else { return }
-        Unmanaged<SQLiteFunctionBox>.fromOpaque(userData).release()
-      })
-    guard resultCode == SQLITE_OK else {
-      throw SQLiteError(resultCode: resultCode, connection: pointer, sql: nil)
+    try createFunction(name: name, argumentCount: argumentCount, deterministic: deterministic) { call in
+      let values = (0..<call.argumentCount).map { call.value(at: $0) }
+      do {
+        call.result(try body(values))
+      } catch let error as SQLiteError {
+        call.resultError("\(name)(): \(error.message)", code: error.extendedCode.rawValue)
+      } catch {
+        call.resultError("\(name)(): \(error)")
+      }
     }
   }
 

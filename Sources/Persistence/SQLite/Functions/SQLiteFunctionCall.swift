@@ -140,8 +140,10 @@ public struct SQLiteFunctionCall {
     value.setResult(of: context)
   }
 
-  /// Makes the SQL statement fail with this message.
-  public func resultError(_ message: String) {
+  /// Makes the SQL statement fail with this message and, when given, this (extended) result
+  /// code instead of `SQLITE_ERROR`.
+  public func resultError(_ message: String, code: Int32? = nil) {
     sqlite3_result_error(context, message, -1)
+    if let code { sqlite3_result_error_code(context, code) }
   }
 }
