@@ -85,25 +85,6 @@ extension ObjectContext {
   /// Reserves `count` primary keys for new rows of an entity's hierarchy, as a save does:
   /// after both `Z_PRIMARYKEY`'s counter and the largest key in the table. Returns the first.
   private func allocateKeys(count: Int, for entity: EntityID) throws -> Int64 {
-    let mapping = store.schema[store.schema[entity].rootEntity]
-    let numbers = mapping.entityNumbersInHierarchy
-    let placeholders = numbers.map { _ in "?" }.joined(separator: ", ")
-    let connection = try store.connection()
-    let recorded =
-      try connection.firstRow(
-        SQLiteSQL(
-          verbatim: "SELECT MAX(Z_MAX) FROM Z_PRIMARYKEY WHERE Z_ENT IN (\(placeholders))",
-          arguments: numbers.map { .integer(Int64($0)) })
-      ) { $0.isNull(at: 0) ? 0 : $0.int64(at: 0) } ?? 0
-    let present =
-      try connection.firstRow("SELECT MAX(Z_PK) FROM \(identifier: mapping.tableName)") {
-        $0.isNull(at: 0) ? 0 : $0.int64(at: 0)
-      } ?? 0
-    let first = max(recorded, present) + 1
-    try connection.execute(
-      SQLiteSQL(
-        verbatim: "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT IN (\(placeholders))",
-        arguments: [.integer(first + Int64(count) - 1)] + numbers.map { .integer(Int64($0)) }))
-    return first
+    try store.connection().reservePrimaryKeys(count, forHierarchyOf: store.schema[store.schema[entity].rootEntity])
   }
 }

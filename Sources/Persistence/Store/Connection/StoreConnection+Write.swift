@@ -148,29 +148,11 @@ extension StoreConnection {
       byRoot[schema[object.layout.entity].rootEntity.index, default: []].append(object)
     }
     for (root, objects) in byRoot.sorted(by: { $0.key < $1.key }) {
-      let mapping = schema[EntityID(root)]
-      let numbers = mapping.entityNumbersInHierarchy
-      let recorded =
-        try connection.firstRow(
-          SQLiteSQL(
-            verbatim:
-              "SELECT MAX(Z_MAX) FROM Z_PRIMARYKEY WHERE Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", ")))",
-            arguments: numbers.map { .integer(Int64($0)) })
-        ) { $0.isNull(at: 0) ? 0 : $0.int64(at: 0) } ?? 0
-      let present =
-        try connection.firstRow("SELECT MAX(Z_PK) FROM \(identifier: mapping.tableName)") {
-          $0.isNull(at: 0) ? 0 : $0.int64(at: 0)
-        } ?? 0
-      var next = max(recorded, present)
+      var next = try connection.reservePrimaryKeys(objects.count, forHierarchyOf: schema[EntityID(root)])
       for object in objects {
-        next += 1
         permanent.set(next, for: object.objectID)
+        next += 1
       }
-      try connection.execute(
-        SQLiteSQL(
-          verbatim:
-            "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", ")))",
-          arguments: [.integer(next)] + numbers.map { .integer(Int64($0)) }))
     }
   }
 
