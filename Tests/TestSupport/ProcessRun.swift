@@ -24,8 +24,7 @@ public struct ProcessRun: Sendable {
   public static func start(
     _ executable: URL, _ arguments: [String], environment: [String: String?] = [:]
   ) throws -> Started {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelc-run-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = TestPaths.temporaryDirectory("modelc-run")
     let output = directory.appendingPathComponent("out")
     let error = directory.appendingPathComponent("err")
     _ = FileManager.default.createFile(atPath: output.path, contents: nil)

@@ -50,12 +50,24 @@ public enum TestPaths {
     return FileManager.default.fileExists(atPath: url.path) ? url : nil
   }
 
-  /// A fresh temporary directory, removed by the caller when done (or left for the OS).
+  /// A fresh temporary directory inside this test process's scratch folder, which is removed
+  /// when the process exits; callers may remove it sooner.
   public static func temporaryDirectory(_ label: String = "modelc-test") -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+    let url = scratchRoot.appendingPathComponent("\(label)-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
+
+  /// The folder that holds every ``temporaryDirectory(_:)`` of this process. Made on first use,
+  /// with an exit handler that removes it, so that a test run leaves nothing behind in the
+  /// system's temporary folder however its tests end (a killed run leaves its one folder).
+  private static let scratchRoot: URL = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "modelc-tests-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: TestPaths.scratchRoot) }
+    return url
+  }()
 }
 
 extension TestPaths {

@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 
-/// A fresh directory under the system temporary directory, removed on deinit.
+/// A fresh directory in the test run's scratch folder, removed on deinit.
 final class TemporaryDirectory {
   let url: URL
 
   init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("modelc-sqlite-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    url = TestPaths.temporaryDirectory("modelc-sqlite")
+    guard FileManager.default.fileExists(atPath: url.path) else { throw CocoaError(.fileWriteUnknown) }
   }
 
   /// The path of `name` inside the directory.
