@@ -11,7 +11,11 @@ extension ObjectContext {
       untrackAll()
       return
     }
-    let failures = try validationFailures(inserted: inserted, updated: updated, deleted: deleted)
+    // Constraints that the store's UNIQUE indexes enforce are left to them when nothing else
+    // fails: a violation then fails the write (which rolls back), and the full check below
+    // names the objects, so a valid save does not read the store for them.
+    let failures = try validationFailures(
+      inserted: inserted, updated: updated, deleted: deleted, deferringStoreEnforcedUniqueness: true)
     guard failures.isEmpty else { throw SaveError.validation(failures) }
 
     let outcome: StoreWriteOutcome
@@ -20,6 +24,9 @@ extension ObjectContext {
         StoreChanges(inserted: inserted, updated: updated, deleted: deleted), policy: mergePolicy, context: self)
     } catch let error as SaveError {
       throw error
+    } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
+      let failures = try validationFailures(inserted: inserted, updated: updated, deleted: deleted)
+      throw failures.isEmpty ? SaveError.store("\(error)") : SaveError.validation(failures)
     } catch {
       throw SaveError.store("\(error)")
     }
@@ -56,9 +63,13 @@ extension ObjectContext {
     return (inserted.map(\.object), updated.map(\.object), deleted.map(\.object))
   }
 
-  private func validationFailures(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject])
-    throws(SaveError) -> [ValidationFailure]
-  {
+  /// Every rule the changes break. With `deferringStoreEnforcedUniqueness`, uniqueness
+  /// constraints enforced by a store index are not checked when no other rule fails (all
+  /// failures are still reported together when one does).
+  private func validationFailures(
+    inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject],
+    deferringStoreEnforcedUniqueness: Bool = false
+  ) throws(SaveError) -> [ValidationFailure] {
     var validator = ObjectValidator()
     var failures: [ValidationFailure] = []
     for object in inserted + updated {
@@ -68,7 +79,9 @@ extension ObjectContext {
       failures += validator.validateDeletion(object, in: self)
     }
     do {
-      failures += try store.uniquenessFailures(inserted: inserted, updated: updated, deleted: deleted)
+      failures += try store.uniquenessFailures(
+        inserted: inserted, updated: updated, deleted: deleted,
+        skippingStoreEnforced: deferringStoreEnforcedUniqueness && failures.isEmpty)
     } catch {
       throw SaveError.store("\(error)")
     }

@@ -172,6 +172,44 @@ struct ValidationRuleTests {
     #expect(try StoreRows.count("ZOWNER", in: store.url, where: "ZCODE = 'A'") == 1)
   }
 
+  @Test("A save that breaks another rule reports the uniqueness failures with it")
+  func uniquenessWithOtherRules() throws {
+    let store = try Self.store()
+    let context = store.container.newContext()
+    try Self.owner(context, name: "Stored", code: "A")
+    try context.save()
+    let clash = try Self.owner(context, name: "Clash", code: "A")
+    let short = try Self.owner(context, name: "x", code: "C")
+    let failures = Self.failures(context)
+    #expect(
+      Set(failures.map { "\($0.objectID == clash.objectID ? "clash" : "short").\($0.property).\($0.rule.rawValue)" })
+        == ["clash.code.uniqueness", "short.name.minimumLength", "short.name.regularExpression"], "\(failures)")
+    #expect(try context.validatePendingChanges().count == failures.count)
+    _ = short
+  }
+
+  @Test("Without the store's UNIQUE index, constraints are still checked before anything is written")
+  func uniquenessWithoutIndex() throws {
+    let store = try Self.store()
+    let context = store.container.newContext()
+    try Self.owner(context, name: "Stored", code: "A")
+    try context.save()
+    // A store written elsewhere may lack the index: the check must not rely on it.
+    let connection = try SQLiteConnection(.file(store.url.path), mode: .readWrite)
+    try connection.execute("DROP INDEX \(identifier: "Z_Owner_UNIQUE_code")")
+    let before = try StoreRows.dump(store.url)
+
+    let fresh = try PersistentContainer(model: Self.model, options: .file(store.url)).newContext()
+    let third = try Self.owner(fresh, name: "Third", code: "A")
+    try Self.owner(fresh, name: "Fourth", code: "B")
+    try Self.owner(fresh, name: "Fifth", code: "B")
+    let failures = Self.failures(fresh)
+    #expect(failures.count == 2, "\(failures)")
+    #expect(failures.contains { $0.objectID == third.objectID && $0.message.contains("the store already has") })
+    #expect(failures.contains { $0.message.contains("another pending object") })
+    #expect(try StoreRows.dump(store.url) == before)
+  }
+
   @Test("Compound uniqueness: only the whole combination must be distinct")
   func compoundUniqueness() throws {
     let store = try Self.store()

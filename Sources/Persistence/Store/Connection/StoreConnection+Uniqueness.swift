@@ -42,9 +42,15 @@ extension StoreConnection {
     return value
   }
 
-  func uniquenessFailures(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject]) throws
-    -> [ValidationFailure]
-  {
+  /// The uniqueness constraints the pending objects break, against each other and the store.
+  ///
+  /// With `skippingStoreEnforced`, constraints that a `UNIQUE` index of the store enforces are
+  /// left to the index: the save's `INSERT`s and `UPDATE`s fail on a violation, and the save
+  /// then runs the full check to name the objects (see `ObjectContext.save()`). A save that
+  /// breaks no constraint so reads nothing for them.
+  func uniquenessFailures(
+    inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject], skippingStoreEnforced: Bool = false
+  ) throws -> [ValidationFailure] {
     let candidates = inserted + updated
     guard !candidates.isEmpty else { return [] }
     var failures: [ValidationFailure] = []
@@ -71,6 +77,7 @@ extension StoreConnection {
     }
     let connection = try connection()
     for (check, members) in ordered {
+      if skippingStoreEnforced, try isEnforcedByStore(check) { continue }
       var seen = Set<[SQLiteValue]>(minimumCapacity: members.count)
       var keyed: [(ManagedObject, [SQLiteValue])] = []
       keyed.reserveCapacity(members.count)
@@ -122,6 +129,43 @@ extension StoreConnection {
       }
     }
     return failures
+  }
+
+  /// Whether a `UNIQUE` index of the store enforces a constraint: a complete (not partial)
+  /// unique index of the hierarchy's table on exactly the constraint's columns. The index
+  /// covers the whole table, so it refuses at least every value the check refuses. Stores laid
+  /// out here always have one (`Z_<Entity>_UNIQUE_…`); a store written elsewhere may not, and
+  /// its constraints are then always checked before writing. Looked up once per constraint.
+  func isEnforcedByStore(_ check: ConstraintCheck) throws -> Bool {
+    if let known = storeEnforcedConstraints[check] { return known }
+    let mapping = schema[check.entity]
+    var columns = Set<String>()
+    for name in check.properties {
+      if let column = mapping.column(forAttribute: name)?.column {
+        columns.insert(column)
+      } else if let toOne = mapping.toOne(named: name) {
+        columns.insert(toOne.foreignKeyColumn)
+      }
+    }
+    var enforced = false
+    if columns.count == check.properties.count {
+      let connection = try connection()
+      var uniqueIndexes: [String] = []
+      try connection.forEachRow(
+        SQLiteSQL(
+          verbatim: "SELECT name FROM pragma_index_list(?) WHERE \"unique\" = 1 AND partial = 0",
+          arguments: [.text(mapping.tableName)])
+      ) { uniqueIndexes.append($0.text(at: 0)) }
+      for index in uniqueIndexes where !enforced {
+        var indexed: [String] = []
+        try connection.forEachRow(
+          SQLiteSQL(verbatim: "SELECT name FROM pragma_index_info(?)", arguments: [.text(index)])
+        ) { indexed.append($0.text(at: 0)) }
+        enforced = indexed.count == columns.count && Set(indexed) == columns
+      }
+    }
+    storeEnforcedConstraints[check] = enforced
+    return enforced
   }
 
   /// Whether a saved object's values under a constraint changed since it was read.

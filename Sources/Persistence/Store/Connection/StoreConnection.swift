@@ -9,6 +9,9 @@ import Foundation
 package final class StoreConnection {
   let description: StoreDescription
   private var openConnection: SQLiteConnection?
+  /// Whether each uniqueness constraint met so far has a `UNIQUE` index in the store that
+  /// enforces it (see ``isEnforcedByStore(_:)``).
+  var storeEnforcedConstraints: [ConstraintCheck: Bool] = [:]
 
   init(description: StoreDescription) {
     self.description = description
