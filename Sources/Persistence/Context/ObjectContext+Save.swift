@@ -96,10 +96,32 @@ extension ObjectContext {
     for object in outcome.discarded {
       try? refresh(object, mergeChanges: false)
     }
-    // Permanent IDs replace temporary ones everywhere they appear.
+    // The notification's sets are built only when someone listens.
+    let notifies = container.hasSaveObservers
+    var insertedIDs = Set<ObjectID>(minimumCapacity: notifies ? inserted.count : 0)
+    var updatedIDs = Set<ObjectID>(minimumCapacity: notifies ? updated.count : 0)
+    var deletedIDs = Set<ObjectID>()
+    // Inserted objects take their permanent IDs and become persisted.
     let replacements = outcome.permanentIDs
-    if !replacements.isEmpty {
-      for object in changedObjects.values {
+    for object in inserted {
+      if let permanent = replacements[object.objectID] {
+        registry[object.objectID] = nil
+        object.objectID = permanent
+        registry[permanent] = object
+      }
+      object.lifecycle = .persisted
+      object.storedVersion = 1
+      if notifies { insertedIDs.insert(object.objectID) }
+    }
+    let discarded = Set(outcome.discarded.map(ObjectIdentifier.init))
+    for object in updated where !discarded.contains(ObjectIdentifier(object)) {
+      object.storedVersion = outcome.versions[ObjectIdentifier(object)] ?? object.storedVersion + 1
+      if notifies { updatedIDs.insert(object.objectID) }
+    }
+    // One pass over the changed objects: permanent IDs replace temporary ones wherever they
+    // appear, and what was written becomes the committed state.
+    for object in changedObjects.values {
+      if !replacements.isEmpty {
         for slot in object.toOneValues.indices {
           if let id = object.toOneValues[slot], let permanent = replacements[id] {
             object.toOneValues[slot] = permanent
@@ -111,32 +133,11 @@ extension ObjectContext {
           object.toManyValues[slot] = ToManyValue(value.ids.map { replacements[$0] ?? $0 })
         }
       }
-      for object in inserted {
-        guard let permanent = replacements[object.objectID] else { continue }
-        registry[object.objectID] = nil
-        object.objectID = permanent
-        registry[permanent] = object
+      if object.lifecycle == .persisted {
+        object.committedAttributeValues = object.attributeValues
+        object.committedToOneValues = object.toOneValues
+        object.committedToManyValues = object.toManyValues
       }
-    }
-    // The notification's sets are built only when someone listens.
-    let notifies = container.hasSaveObservers
-    var insertedIDs = Set<ObjectID>(minimumCapacity: notifies ? inserted.count : 0)
-    var updatedIDs = Set<ObjectID>(minimumCapacity: notifies ? updated.count : 0)
-    var deletedIDs = Set<ObjectID>()
-    let discarded = Set(outcome.discarded.map(ObjectIdentifier.init))
-    for object in inserted {
-      object.lifecycle = .persisted
-      object.storedVersion = 1
-      if notifies { insertedIDs.insert(object.objectID) }
-    }
-    for object in updated where !discarded.contains(ObjectIdentifier(object)) {
-      object.storedVersion = outcome.versions[ObjectIdentifier(object)] ?? object.storedVersion + 1
-      if notifies { updatedIDs.insert(object.objectID) }
-    }
-    for object in changedObjects.values where object.lifecycle == .persisted {
-      object.committedAttributeValues = object.attributeValues
-      object.committedToOneValues = object.toOneValues
-      object.committedToManyValues = object.toManyValues
     }
     for object in deleted {
       object.lifecycle = .gone

@@ -32,7 +32,7 @@ public final class ObjectContext {
   /// The registry size at which the next prune runs.
   var pruneThreshold = 20_000
   /// Objects with pending changes, held strongly until saved or rolled back.
-  var changedObjects: [ObjectIdentifier: ManagedObject] = [:]
+  var changedObjects = ChangedObjects()
   var nextTemporaryNumber: Int64 = 1
 
   /// The link every object of the context holds to reach it.
@@ -81,26 +81,23 @@ public final class ObjectContext {
 
   func objectDidChange(_ object: ManagedObject) {
     // An object stays in `changedObjects` from its first change (or its insertion) until it is
-    // saved, rolled back or forgotten; the flag spares a hash lookup on every later change.
-    guard !object.isTrackedAsChanged else { return }
+    // saved, rolled back or forgotten.
+    guard object.changeSlot < 0 else { return }
     track(object)
   }
 
   /// Adds an object to the set of objects with pending changes.
   func track(_ object: ManagedObject) {
-    changedObjects[ObjectIdentifier(object)] = object
-    object.isTrackedAsChanged = true
+    changedObjects.insert(object)
   }
 
   /// Removes an object from the set of objects with pending changes.
   func untrack(_ object: ManagedObject) {
-    changedObjects[ObjectIdentifier(object)] = nil
-    object.isTrackedAsChanged = false
+    changedObjects.remove(object)
   }
 
   /// Empties the set of objects with pending changes.
   func untrackAll() {
-    for object in changedObjects.values { object.isTrackedAsChanged = false }
     changedObjects.removeAll()
   }
 
@@ -112,7 +109,7 @@ public final class ObjectContext {
       throw PersistenceError.unknownEntity(
         name, suggestion: EditDistance.suggestion(for: name, among: model.entities.map(\.name)))
     }
-    guard !model[entity].isAbstract else { throw PersistenceError.abstractEntity(name) }
+    guard !layouts[entity].description.isAbstract else { throw PersistenceError.abstractEntity(name) }
     return insert(entity: entity)
   }
 

@@ -26,8 +26,8 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   var committedToManyValues: [ToManyValue?]
   var lifecycle: Lifecycle
   var isFaultStorage: Bool
-  /// Whether the context holds the object among those with pending changes.
-  var isTrackedAsChanged = false
+  /// The object's slot in its context's ``ChangedObjects``; -1 while it has no pending changes.
+  var changeSlot = -1
   /// `Z_OPT` of the row as last read or written.
   var storedVersion: Int64
   /// Destinations loaded by a fetch's prefetching, kept alive as long as this object so that
