@@ -28,7 +28,7 @@ public final class ObjectContext {
   /// more are dropped from time to time (``pruneRegistry()``), so that iterating a large result
   /// does not keep it all in memory. (Weak references would do the same, but they make every
   /// retain and release of an object take a slow path.)
-  var registry: [ObjectID: ManagedObject] = [:]
+  var registry = ObjectRegistry()
   /// The registry size at which the next prune runs.
   var pruneThreshold = 20_000
   /// Objects with pending changes, held strongly until saved or rolled back.
@@ -76,7 +76,7 @@ public final class ObjectContext {
 
   /// Every object the context holds right now.
   public var registeredObjects: [ManagedObject] {
-    Array(registry.values)
+    registry.values
   }
 
   func objectDidChange(_ object: ManagedObject) {
@@ -105,12 +105,12 @@ public final class ObjectContext {
 
   /// Inserts a new object of an entity, with the model's default values.
   public func insert(entityNamed name: String) throws(PersistenceError) -> ManagedObject {
-    guard let entity = model.entityID(named: name) else {
+    guard let layout = layouts.layout(named: name) else {
       throw PersistenceError.unknownEntity(
         name, suggestion: EditDistance.suggestion(for: name, among: model.entities.map(\.name)))
     }
-    guard !layouts[entity].description.isAbstract else { throw PersistenceError.abstractEntity(name) }
-    return insert(entity: entity)
+    guard !layout.description.isAbstract else { throw PersistenceError.abstractEntity(name) }
+    return insert(entity: layout.entity)
   }
 
   /// Inserts a new object of a generated class's entity.
@@ -163,16 +163,7 @@ public final class ObjectContext {
   /// Forgets unchanged objects that only the registry still references: nobody can reach them,
   /// and they would be read again from the store if asked for.
   func pruneRegistry() {
-    var unreferenced: [ObjectID] = []
-    var index = registry.values.startIndex
-    while index != registry.values.endIndex {
-      if isKnownUniquelyReferenced(&registry.values[index]) {
-        let object = registry.values[index]
-        if !object.hasChanges { unreferenced.append(object.objectID) }
-      }
-      registry.values.formIndex(after: &index)
-    }
-    for id in unreferenced { registry[id] = nil }
+    registry.pruneUnreferenced()
   }
 
   /// The object with this ID, registered or as a fault that loads on first use; nil when the

@@ -2,9 +2,11 @@
 ///
 /// Checking a save of many objects reads these instead of the model's attribute and
 /// relationship descriptions, which are large values to copy once per property per object.
+/// The rules of a property are shared instances for the same reason: visiting one costs a
+/// reference, not a copy of its strings.
 struct ValidationRules: Sendable {
   /// The rules of one stored attribute.
-  struct Attribute: Sendable {
+  final class Attribute: Sendable {
     let slot: Int
     let name: String
     let type: AttributeType
@@ -17,16 +19,40 @@ struct ValidationRules: Sendable {
     let maximumText: String
     /// The regular expression, when the attribute is a String with one.
     let pattern: String?
+
+    init(
+      slot: Int, name: String, type: AttributeType, isOptional: Bool, minimum: Double?, maximum: Double?,
+      minimumText: String, maximumText: String, pattern: String?
+    ) {
+      self.slot = slot
+      self.name = name
+      self.type = type
+      self.isOptional = isOptional
+      self.minimum = minimum
+      self.maximum = maximum
+      self.minimumText = minimumText
+      self.maximumText = maximumText
+      self.pattern = pattern
+    }
   }
 
   /// The count rules of one stored relationship.
-  struct Relationship: Sendable {
+  final class Relationship: Sendable {
     let slot: Int
     let name: String
     let isToMany: Bool
     let isOptional: Bool
     let minCount: Int
     let maxCount: Int
+
+    init(slot: Int, name: String, isToMany: Bool, isOptional: Bool, minCount: Int, maxCount: Int) {
+      self.slot = slot
+      self.name = name
+      self.isToMany = isToMany
+      self.isOptional = isOptional
+      self.minCount = minCount
+      self.maxCount = maxCount
+    }
   }
 
   let attributes: [Attribute]
