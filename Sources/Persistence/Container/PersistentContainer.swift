@@ -19,6 +19,9 @@ public final class PersistentContainer: Sendable {
   public let storeUUID: String
 
   let storeDescription: StoreDescription
+  /// The connection that prepared the store, kept open while the container lives (see
+  /// `StoreConnection.prepareStore`).
+  private let preparedConnection: KeepAliveConnection
   private let classes: [ObjectIdentifier: Int]
   private let classesByEntity: [Int: ManagedObject.Type]
   private let observers = ObserverList()
@@ -46,11 +49,20 @@ public final class PersistentContainer: Sendable {
     self.bundle = bundle
     self.model = model
     self.options = options
-    if case .file(let url) = options.location, FileManager.default.fileExists(atPath: url.path) {
-      try Self.migrateIfNeeded(url: url, bundle: bundle, model: model, options: options)
+    let description = try StoreDescription(model: model, options: options)
+    var prepared = try StoreConnection.prepareStore(description)
+    if case .otherVersion(let metadata) = prepared {
+      try Self.migrate(metadata, bundle: bundle, description: description)
+      prepared = try StoreConnection.prepareStore(description)
     }
-    self.storeDescription = try StoreDescription(model: model, options: options)
-    self.storeUUID = try StoreConnection.prepareStore(storeDescription).storeUUID
+    guard case .ready(let metadata, let connection) = prepared else {
+      throw PersistenceError.incompatibleStore(
+        path: description.fileURL?.path ?? ":memory:",
+        detail: "its version hashes are still not those of model version '\(model.name)' after migrating it")
+    }
+    self.storeDescription = description
+    self.storeUUID = metadata.storeUUID
+    self.preparedConnection = KeepAliveConnection(connection)
     var byClass: [ObjectIdentifier: Int] = [:]
     var byEntity: [Int: ManagedObject.Type] = [:]
     for type in classes {
@@ -76,10 +88,12 @@ public final class PersistentContainer: Sendable {
     self.classesByEntity = byEntity
   }
 
-  private static func migrateIfNeeded(url: URL, bundle: ModelBundle?, model: ModelVersion, options: StoreOptions) throws
-  {
-    let metadata = try StoreConnection.readMetadata(at: url)
-    if metadata.isCompatible(with: model) { return }
+  /// Migrates a store written for another version of the bundle to the description's version,
+  /// or refuses it with the reason.
+  private static func migrate(_ metadata: StoreMetadata, bundle: ModelBundle?, description: StoreDescription) throws {
+    let model = description.model
+    let options = description.options
+    let url = description.fileURL ?? URL(fileURLWithPath: ":memory:")
     guard let bundle, let source = metadata.matchingVersion(in: bundle) else {
       throw PersistenceError.incompatibleStore(
         path: url.path,

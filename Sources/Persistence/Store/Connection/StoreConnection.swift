@@ -38,10 +38,21 @@ package final class StoreConnection {
 
   // MARK: - Creating and checking a store
 
+  /// What preparing a store found.
+  enum PreparedStore {
+    /// The store is at the description's model version (or was just created), with the
+    /// connection that read it.
+    case ready(StoreMetadata, SQLiteConnection)
+    /// The store was written for another model version; it was not changed.
+    case otherVersion(StoreMetadata)
+  }
+
   /// Creates the store's schema when the database is empty, or checks that an existing store
-  /// was written for this model version, and returns its metadata. Called once by the container.
-  @discardableResult
-  static func prepareStore(_ description: StoreDescription) throws -> StoreMetadata {
+  /// was written for this model version, reading its metadata once. Called by the container,
+  /// which keeps the connection of a ready store open while it lives: closing the last
+  /// connection of a WAL store checkpoints and removes the WAL file, which contexts opening and
+  /// closing their own connections would otherwise pay again and again.
+  static func prepareStore(_ description: StoreDescription) throws -> PreparedStore {
     if case .file(let url) = description.options.location {
       let exists = FileManager.default.fileExists(atPath: url.path)
       if !exists {
@@ -55,19 +66,35 @@ package final class StoreConnection {
       }
     }
     let connection = try open(description)
-    defer { try? connection.close() }
+    do {
+      let (metadata, isCurrent) = try prepareSchema(description, on: connection)
+      if isCurrent { return .ready(metadata, connection) }
+      try connection.close()
+      return .otherVersion(metadata)
+    } catch {
+      try? connection.close()
+      throw error
+    }
+  }
+
+  /// The metadata of the store (created when the database is empty), and whether it is at the
+  /// description's version; when it is not, nothing is changed, not even the journal mode.
+  private static func prepareSchema(_ description: StoreDescription, on connection: SQLiteConnection) throws
+    -> (StoreMetadata, isCurrent: Bool)
+  {
+    let switchesToWAL: Bool
     if !description.options.isReadOnly, case .file = description.options.location {
-      try connection.enableWAL()
+      switchesToWAL = true
+    } else {
+      switchesToWAL = false
     }
     if try connection.tableExists("Z_METADATA") {
       let metadata = try readMetadata(connection)
-      guard metadata.isCompatible(with: description.model) else {
-        throw PersistenceError.incompatibleStore(
-          path: description.fileURL?.path ?? ":memory:",
-          detail: "its version hashes are not those of model version '\(description.model.name)'")
-      }
-      return metadata
+      guard metadata.entityHashes == description.entityHashes else { return (metadata, false) }
+      if switchesToWAL { try connection.enableWAL() }
+      return (metadata, true)
     }
+    if switchesToWAL { try connection.enableWAL() }
     guard !description.options.isReadOnly else {
       throw PersistenceError.incompatibleStore(
         path: description.fileURL?.path ?? ":memory:", detail: "it has no Z_METADATA table: it is not a Core Data store"
@@ -81,7 +108,7 @@ package final class StoreConnection {
           "it holds tables (\(existingTables.prefix(5).joined(separator: ", "))) but no Z_METADATA: it is not a Core Data store"
       )
     }
-    return try createSchema(description, on: connection)
+    return (try createSchema(description, on: connection), true)
   }
 
   /// Creates every table and index, the `Z_PRIMARYKEY` rows and the metadata, in one
@@ -147,7 +174,9 @@ package final class StoreConnection {
     let layout = layouts[entity]
     let plan = description.statements[entity.index].decodePlan
     var attributes = [AttributeValue?](repeating: nil, count: layout.attributes.count)
-    var toOne = [ObjectID?](repeating: nil, count: layout.relationships.count)
+    // The layout's shared array of nils, copied only when the row has a destination: many rows
+    // have none, and their objects then share one array.
+    var toOne = layout.emptyToOneValues
     var entityNumbers: [Int: Int] = [:]
     for (position, source) in plan {
       switch source {

@@ -15,6 +15,9 @@ final class StoreDescription: Sendable {
   let statements: [EntityStatements]
   /// The entity of each `Z_ENT` value, indexed by the number (cheaper per row than a mapping).
   private let entitiesByNumber: [EntityID?]
+  /// The model's entity version hashes (`NSStoreModelVersionHashes`), computed once: a store is
+  /// compatible when its metadata holds exactly these.
+  let entityHashes: [String: Data]
 
   init(model: ModelVersion, options: StoreOptions) throws {
     self.model = model
@@ -48,6 +51,7 @@ final class StoreDescription: Sendable {
     var numbers = [EntityID?](repeating: nil, count: (schema.entities.map(\.entityNumber).max() ?? 0) + 1)
     for mapping in schema.entities { numbers[mapping.entityNumber] = mapping.entity }
     self.entitiesByNumber = numbers
+    self.entityHashes = model.versionHashes.entityHashes
   }
 
   /// The URL of the store file, for file stores.
