@@ -217,20 +217,25 @@ public final class ObjectContext {
   /// The registered object for a row, made or refreshed from the row unless it has pending
   /// changes of its own.
   func object(for row: StoredRow) -> ManagedObject {
-    if let existing = registry[row.objectID] {
-      if existing.isFaultStorage || (!existing.hasChanges && existing.storedVersion != row.version) {
-        apply(row, to: existing)
-        existing.toManyValues = existing.toManyValues.map { _ in nil }
-        existing.committedToManyValues = existing.toManyValues
-      }
-      return existing
+    // One lookup finds the registered object or registers a new one.
+    var made = false
+    let object = registry.object(for: row.objectID) {
+      made = true
+      return container.objectClass(for: row.objectID.entity).init(
+        ObjectConstruction(
+          objectID: row.objectID, layout: layouts[row.objectID.entity], context: self, isInserted: false,
+          isFault: false, row: row))
     }
-    let type = container.objectClass(for: row.objectID.entity)
-    let object = type.init(
-      ObjectConstruction(
-        objectID: row.objectID, layout: layouts[row.objectID.entity], context: self, isInserted: false,
-        isFault: false, row: row))
-    register(object)
+    if made {
+      if registry.count >= pruneThreshold {
+        pruneRegistry()
+        pruneThreshold = max(20_000, registry.count * 2)
+      }
+    } else if object.isFaultStorage || (!object.hasChanges && object.storedVersion != row.version) {
+      apply(row, to: object)
+      object.toManyValues = object.toManyValues.map { _ in nil }
+      object.committedToManyValues = object.toManyValues
+    }
     return object
   }
 

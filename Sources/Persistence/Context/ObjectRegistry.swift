@@ -67,6 +67,19 @@ struct ObjectRegistry {
     unsaved[position] = object
   }
 
+  /// The saved object with a permanent ID, or the one `make` returns, registered under it —
+  /// with a single lookup either way (fetching many rows pays one hash per row, not two).
+  mutating func object(for id: ObjectID, orRegister make: () -> ManagedObject) -> ManagedObject {
+    guard !id.isTemporary else {
+      if let object = self[id] { return object }
+      let object = make()
+      self[id] = object
+      return object
+    }
+    func read(_ object: inout ManagedObject) -> ManagedObject { object }
+    return read(&saved[id, default: make()])
+  }
+
   /// Makes room for `capacity` saved objects, so that a large fetch does not rehash.
   mutating func reserveCapacity(_ capacity: Int) {
     saved.reserveCapacity(capacity)
