@@ -172,28 +172,30 @@ struct ValidationRuleTests {
     #expect(try StoreRows.count("ZOWNER", in: store.url, where: "ZCODE = 'A'") == 1)
   }
 
-  @Test("A save that breaks another rule reports the uniqueness failures with it")
-  func uniquenessWithOtherRules() throws {
+  /// A store holding one saved owner with code "A", and a context on it.
+  static func storeWithOwnerA() throws -> (Store, ObjectContext) {
     let store = try Self.store()
     let context = store.container.newContext()
     try Self.owner(context, name: "Stored", code: "A")
     try context.save()
+    return (store, context)
+  }
+
+  @Test("A save that breaks another rule reports the uniqueness failures with it")
+  func uniquenessWithOtherRules() throws {
+    let (_, context) = try Self.storeWithOwnerA()
     let clash = try Self.owner(context, name: "Clash", code: "A")
-    let short = try Self.owner(context, name: "x", code: "C")
+    try Self.owner(context, name: "x", code: "C")
     let failures = Self.failures(context)
     #expect(
       Set(failures.map { "\($0.objectID == clash.objectID ? "clash" : "short").\($0.property).\($0.rule.rawValue)" })
         == ["clash.code.uniqueness", "short.name.minimumLength", "short.name.regularExpression"], "\(failures)")
     #expect(try context.validatePendingChanges().count == failures.count)
-    _ = short
   }
 
   @Test("Without the store's UNIQUE index, constraints are still checked before anything is written")
   func uniquenessWithoutIndex() throws {
-    let store = try Self.store()
-    let context = store.container.newContext()
-    try Self.owner(context, name: "Stored", code: "A")
-    try context.save()
+    let (store, _) = try Self.storeWithOwnerA()
     // A store written elsewhere may lack the index: the check must not rely on it.
     let connection = try SQLiteConnection(.file(store.url.path), mode: .readWrite)
     try connection.execute("DROP INDEX \(identifier: "Z_Owner_UNIQUE_code")")
