@@ -1,25 +1,31 @@
 /// The objects of a context by ID: one object per row, and every inserted object until it is
 /// saved.
 ///
-/// Saved objects are found by hashing their permanent IDs. Inserted objects are found by their
-/// temporary number instead, in an array: temporary numbers count up in each context, so a
-/// large insert registers its objects without hashing and, once saved, moves each one to its
-/// permanent ID with a single hash-table insertion.
+/// Saved objects are held in an array in the order they were registered, found through a hash
+/// table from permanent ID to position: the table holds no references, so building and
+/// dropping it is cheap, and the objects are released in the order they were made — a large
+/// fetch result is freed front to back rather than in hash order across the heap. Inserted
+/// objects are found by their temporary number instead, in a second array: temporary numbers
+/// count up in each context, so a large insert registers its objects without hashing and, once
+/// saved, moves each one to its permanent ID with a single hash-table insertion.
 struct ObjectRegistry {
-  private var saved: [ObjectID: ManagedObject] = [:]
+  /// Saved objects in registration order; nil where one was forgotten.
+  private var saved: [ManagedObject?] = []
+  /// The position in `saved` of each saved object's ID.
+  private var positions: [ObjectID: Int] = [:]
   /// Inserted objects, at `number - base`.
   private var unsaved: [ManagedObject?] = []
   private var base: Int64 = 1
   private var unsavedCount = 0
 
   /// How many objects are registered.
-  var count: Int { saved.count + unsavedCount }
+  var count: Int { positions.count + unsavedCount }
 
-  /// Every registered object: saved ones in no particular order, then inserted ones in
-  /// insertion order.
+  /// Every registered object: saved ones, then inserted ones, each in registration order.
   var values: [ManagedObject] {
-    var all = Array(saved.values)
+    var all: [ManagedObject] = []
     all.reserveCapacity(count)
+    for case let object? in saved { all.append(object) }
     for case let object? in unsaved { all.append(object) }
     return all
   }
@@ -27,7 +33,7 @@ struct ObjectRegistry {
   /// The object with an ID; setting nil forgets it.
   subscript(id: ObjectID) -> ManagedObject? {
     get {
-      guard id.isTemporary else { return saved[id] }
+      guard id.isTemporary else { return positions[id].flatMap { saved[$0] } }
       let position = -id.key - base
       guard position >= 0, position < Int64(unsaved.count), let object = unsaved[Int(position)],
         object.objectID == id
@@ -36,11 +42,37 @@ struct ObjectRegistry {
     }
     set {
       guard id.isTemporary else {
-        saved[id] = newValue
+        setSaved(newValue, id: id)
         return
       }
       setUnsaved(newValue, number: -id.key)
     }
+  }
+
+  private mutating func setSaved(_ object: ManagedObject?, id: ObjectID) {
+    if let object {
+      if let position = positions[id] {
+        saved[position] = object
+      } else {
+        positions[id] = saved.count
+        saved.append(object)
+      }
+    } else if let position = positions.removeValue(forKey: id) {
+      saved[position] = nil
+      compactIfSparse()
+    }
+  }
+
+  /// Drops the forgotten slots once they are most of the array.
+  private mutating func compactIfSparse() {
+    guard saved.count > 64, positions.count * 2 < saved.count else { return }
+    var kept: [ManagedObject?] = []
+    kept.reserveCapacity(positions.count)
+    for case let object? in saved {
+      positions[object.objectID] = kept.count
+      kept.append(object)
+    }
+    saved = kept
   }
 
   private mutating func setUnsaved(_ object: ManagedObject?, number: Int64) {
@@ -76,27 +108,32 @@ struct ObjectRegistry {
       self[id] = object
       return object
     }
-    func read(_ object: inout ManagedObject) -> ManagedObject { object }
-    return read(&saved[id, default: make()])
+    let next = saved.count
+    var made: ManagedObject?
+    func position(_ value: inout Int) -> Int { value }
+    let found = position(&positions[id, default: next])
+    if found == next && (found >= saved.count) {
+      let object = make()
+      made = object
+      saved.append(object)
+    }
+    return made ?? saved[found].unsafelyUnwrapped
   }
 
   /// Makes room for `capacity` saved objects, so that a large fetch does not rehash.
   mutating func reserveCapacity(_ capacity: Int) {
-    saved.reserveCapacity(capacity)
+    positions.reserveCapacity(capacity)
+    saved.reserveCapacity(saved.count + max(0, capacity - positions.count))
   }
 
   /// Forgets saved objects that nothing outside the registry references and that have no
   /// pending changes (inserted objects always have).
   mutating func pruneUnreferenced() {
-    var unreferenced: [ObjectID] = []
-    var index = saved.values.startIndex
-    while index != saved.values.endIndex {
-      if isKnownUniquelyReferenced(&saved.values[index]) {
-        let object = saved.values[index]
-        if !object.hasChanges { unreferenced.append(object.objectID) }
-      }
-      saved.values.formIndex(after: &index)
+    for index in saved.indices where saved[index] != nil {
+      guard isKnownUniquelyReferenced(&saved[index]!), !saved[index]!.hasChanges else { continue }
+      positions[saved[index]!.objectID] = nil
+      saved[index] = nil
     }
-    for id in unreferenced { saved[id] = nil }
+    compactIfSparse()
   }
 }
