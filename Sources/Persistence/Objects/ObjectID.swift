@@ -26,10 +26,6 @@ public struct ObjectID: Sendable, Hashable, Comparable, CustomStringConvertible 
   /// The primary key in the store (`Z_PK`), nil while temporary.
   public var primaryKey: Int64? { key > 0 ? key : nil }
 
-  public static func == (lhs: ObjectID, rhs: ObjectID) -> Bool {
-    lhs.key == rhs.key && lhs.entity.index == rhs.entity.index
-  }
-
   /// One word fed to the hasher, not two: IDs are hashed for every object a context registers.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: entity.index))
