@@ -154,10 +154,15 @@ public final class ObjectContext {
 
   func register(_ object: ManagedObject) {
     registry[object.objectID] = object
-    if registry.count >= pruneThreshold {
-      pruneRegistry()
-      pruneThreshold = max(20_000, registry.count * 2)
-    }
+    pruneRegistryWhenLarge()
+  }
+
+  /// Prunes the registry once it reaches the threshold, then moves the threshold to twice
+  /// what is left, so pruning costs a constant amount per registered object.
+  private func pruneRegistryWhenLarge() {
+    guard registry.count >= pruneThreshold else { return }
+    pruneRegistry()
+    pruneThreshold = max(20_000, registry.count * 2)
   }
 
   /// Forgets unchanged objects that only the registry still references: nobody can reach them,
@@ -227,10 +232,7 @@ public final class ObjectContext {
           isFault: false, row: row))
     }
     if made {
-      if registry.count >= pruneThreshold {
-        pruneRegistry()
-        pruneThreshold = max(20_000, registry.count * 2)
-      }
+      pruneRegistryWhenLarge()
     } else if object.isFaultStorage || (!object.hasChanges && object.storedVersion != row.version) {
       apply(row, to: object)
       object.toManyValues = object.toManyValues.map { _ in nil }

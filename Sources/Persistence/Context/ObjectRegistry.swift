@@ -108,16 +108,15 @@ struct ObjectRegistry {
       self[id] = object
       return object
     }
+    // Reading through the default subscript's in-place access inserts `next` when the ID is
+    // new, in the same probe that finds it otherwise.
     let next = saved.count
-    var made: ManagedObject?
     func position(_ value: inout Int) -> Int { value }
     let found = position(&positions[id, default: next])
-    if found == next && (found >= saved.count) {
-      let object = make()
-      made = object
-      saved.append(object)
-    }
-    return made ?? saved[found].unsafelyUnwrapped
+    if found < next { return saved[found].unsafelyUnwrapped }
+    let object = make()
+    saved.append(object)
+    return object
   }
 
   /// Makes room for `capacity` saved objects, so that a large fetch does not rehash.

@@ -82,12 +82,7 @@ package final class StoreConnection {
   private static func prepareSchema(_ description: StoreDescription, on connection: SQLiteConnection) throws
     -> (StoreMetadata, isCurrent: Bool)
   {
-    let switchesToWAL: Bool
-    if !description.options.isReadOnly, case .file = description.options.location {
-      switchesToWAL = true
-    } else {
-      switchesToWAL = false
-    }
+    let switchesToWAL = !description.options.isReadOnly && description.fileURL != nil
     if try connection.tableExists("Z_METADATA") {
       let metadata = try readMetadata(connection)
       guard metadata.entityHashes == description.entityHashes else { return (metadata, false) }
