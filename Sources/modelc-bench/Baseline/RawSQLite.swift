@@ -103,3 +103,27 @@ struct BenchmarkError: Error, CustomStringConvertible {
     self.description = description
   }
 }
+
+extension RawSQLite {
+  /// Inserts tasks with one prepared `INSERT` per row in one transaction and sets the Task
+  /// hierarchy's `Z_MAX`: the `insert` baseline, and how stores are filled for the others.
+  func insertTasks(_ rows: [TaskRow], entityNumber: Int) throws {
+    try execute("BEGIN IMMEDIATE")
+    let insert = try prepare(
+      "INSERT INTO ZTASK (Z_PK, Z_ENT, Z_OPT, ZISCOMPLETED, ZPRIORITY, ZDUEDATE, ZTITLE, ZID) VALUES (?, \(entityNumber), 1, ?, ?, ?, ?, ?)"
+    )
+    for row in rows {
+      bind(insert, 1, int: row.primaryKey)
+      bind(insert, 2, int: row.isCompleted ? 1 : 0)
+      bind(insert, 3, int: row.priority)
+      bind(insert, 4, double: row.dueDate?.timeIntervalSinceReferenceDate)
+      bind(insert, 5, text: row.title)
+      bind(insert, 6, blob: row.uuidBytes)
+      _ = try step(insert)
+      reset(insert)
+    }
+    finalize(insert)
+    try execute("UPDATE Z_PRIMARYKEY SET Z_MAX = \(rows.count) WHERE Z_ENT = \(entityNumber)")
+    try execute("COMMIT")
+  }
+}

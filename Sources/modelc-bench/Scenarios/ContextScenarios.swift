@@ -47,23 +47,7 @@ struct InsertScenario: Scenario {
         try context.save()
       },
       baseline: { url in
-        let raw = try RawSQLite(path: url.path)
-        try raw.execute("BEGIN IMMEDIATE")
-        let insert = try raw.prepare(
-          "INSERT INTO ZTASK (\(taskColumns)) VALUES (?, \(stores.taskEntityNumber), 1, ?, ?, NULL, ?, NULL, ?, ?)")
-        for row in rows {
-          raw.bind(insert, 1, int: row.primaryKey)
-          raw.bind(insert, 2, int: row.isCompleted ? 1 : 0)
-          raw.bind(insert, 3, int: row.priority)
-          raw.bind(insert, 4, double: row.dueDate?.timeIntervalSinceReferenceDate)
-          raw.bind(insert, 5, text: row.title)
-          raw.bind(insert, 6, blob: row.uuidBytes)
-          _ = try raw.step(insert)
-          raw.reset(insert)
-        }
-        raw.finalize(insert)
-        try raw.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = \(rows.count) WHERE Z_ENT = \(stores.taskEntityNumber)")
-        try raw.execute("COMMIT")
+        try RawSQLite(path: url.path).insertTasks(rows, entityNumber: stores.taskEntityNumber)
       })
   }
 }
@@ -186,13 +170,7 @@ struct UpdateScenario: Scenario {
     let rows = TaskRow.make(configuration.rows)
     return try measure(
       configuration,
-      setUp: { forBaseline -> (URL, ObjectContext?, [ManagedObject]) in
-        let url = try stores.filledStore(rows)
-        if forBaseline { return (url, nil, []) }
-        let context = try PersistentContainer(bundle: stores.bundle, options: .file(url)).newContext()
-        let objects = try context.fetch(FetchRequest<ManagedObject>(entityName: "Task"))
-        return (url, context, objects)
-      },
+      setUp: { forBaseline in try stores.filledStoreWithTasks(rows, fetched: !forBaseline) },
       ours: { state in
         guard let context = state.1, let first = state.2.first else { return }
         let slot = first.layout.attributeSlots["title"]!
@@ -227,12 +205,7 @@ struct DeleteScenario: Scenario {
     let rows = TaskRow.make(configuration.rows)
     return try measure(
       configuration,
-      setUp: { forBaseline -> (URL, ObjectContext?, [ManagedObject]) in
-        let url = try stores.filledStore(rows)
-        if forBaseline { return (url, nil, []) }
-        let context = try PersistentContainer(bundle: stores.bundle, options: .file(url)).newContext()
-        return (url, context, try context.fetch(FetchRequest<ManagedObject>(entityName: "Task")))
-      },
+      setUp: { forBaseline in try stores.filledStoreWithTasks(rows, fetched: !forBaseline) },
       ours: { state in
         guard let context = state.1 else { return }
         for object in state.2 { context.delete(object) }

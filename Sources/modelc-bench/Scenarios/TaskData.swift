@@ -71,25 +71,18 @@ struct TaskStores {
     let raw = try RawSQLite(path: url.path)
     let entity = StoreSchema(model: version.flatMap { bundle.version(named: $0) } ?? bundle.currentVersion)
       .mapping(forEntityNamed: "Task")!.entityNumber
-    try raw.execute("BEGIN IMMEDIATE")
-    let insert = try raw.prepare(
-      "INSERT INTO ZTASK (Z_PK, Z_ENT, Z_OPT, ZISCOMPLETED, ZPRIORITY, ZDUEDATE, ZTITLE, ZID) VALUES (?, \(entity), 1, ?, ?, ?, ?, ?)"
-    )
-    for row in rows {
-      raw.bind(insert, 1, int: row.primaryKey)
-      raw.bind(insert, 2, int: row.isCompleted ? 1 : 0)
-      raw.bind(insert, 3, int: row.priority)
-      raw.bind(insert, 4, double: row.dueDate?.timeIntervalSinceReferenceDate)
-      raw.bind(insert, 5, text: row.title)
-      raw.bind(insert, 6, blob: row.uuidBytes)
-      _ = try raw.step(insert)
-      raw.reset(insert)
-    }
-    raw.finalize(insert)
-    try raw.execute("UPDATE Z_PRIMARYKEY SET Z_MAX = \(rows.count) WHERE Z_NAME = 'Task'")
-    try raw.execute("COMMIT")
+    try raw.insertTasks(rows, entityNumber: entity)
     try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     try Self.flush(url)
     return url
+  }
+
+  /// A filled store and, for our side of the object scenarios, a context with every task
+  /// fetched (the baseline gets no context: it works on the rows in SQL).
+  func filledStoreWithTasks(_ rows: [TaskRow], fetched: Bool) throws -> (URL, ObjectContext?, [ManagedObject]) {
+    let url = try filledStore(rows)
+    guard fetched else { return (url, nil, []) }
+    let context = try PersistentContainer(bundle: bundle, options: .file(url)).newContext()
+    return (url, context, try context.fetch(FetchRequest<ManagedObject>(entityName: "Task")))
   }
 }
