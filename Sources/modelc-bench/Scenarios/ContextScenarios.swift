@@ -91,22 +91,36 @@ func fetchAndRead(_ context: ObjectContext, _ request: FetchRequest<ManagedObjec
   return touched
 }
 
-/// `fetch-all`: every task as an object with its values, against SELECT of every column.
-struct FetchAllScenario: Scenario {
-  let name = "fetch-all"
-
-  func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
+extension Scenario {
+  /// A fetch scenario: a new container and context fetch `request` (built inside the timing,
+  /// predicate parsing included) and read every value, against `sql` read into `RawTaskRow`s.
+  /// `sql` ends with the part after `FROM ZTASK WHERE Z_ENT IN (<Task>)`.
+  func measureFetch(
+    _ configuration: BenchmarkConfiguration, request: @escaping () throws -> FetchRequest<ManagedObject>,
+    sqlAfterEntity: String, bind: ((RawSQLite, OpaquePointer) -> Void)? = nil
+  ) throws -> ScenarioResult {
     let stores = try TaskStores(configuration)
     let url = try stores.filledStore(TaskRow.make(configuration.rows))
     return try measure(
       configuration, setUp: { _ in url },
       ours: { url in
         let context = try PersistentContainer(bundle: stores.bundle, options: .file(url)).newContext()
-        _ = try fetchAndRead(context, FetchRequest<ManagedObject>(entityName: "Task"))
+        _ = try fetchAndRead(context, try request())
       },
       baseline: { url in
-        _ = try rawFetch(url, "SELECT \(taskColumns) FROM ZTASK WHERE Z_ENT IN (\(stores.taskEntityNumber))")
+        _ = try rawFetch(
+          url, "SELECT \(taskColumns) FROM ZTASK WHERE Z_ENT IN (\(stores.taskEntityNumber))\(sqlAfterEntity)",
+          bind: bind)
       })
+  }
+}
+
+/// `fetch-all`: every task as an object with its values, against SELECT of every column.
+struct FetchAllScenario: Scenario {
+  let name = "fetch-all"
+
+  func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
+    try measureFetch(configuration, request: { FetchRequest<ManagedObject>(entityName: "Task") }, sqlAfterEntity: "")
   }
 }
 
@@ -115,24 +129,16 @@ struct FetchIndexedScenario: Scenario {
   let name = "fetch-indexed"
 
   func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
-    let stores = try TaskStores(configuration)
-    let url = try stores.filledStore(TaskRow.make(configuration.rows))
     let cutoff = Date(timeIntervalSinceReferenceDate: 800_000_000 + 500 * 3600)
-    return try measure(
-      configuration, setUp: { _ in url },
-      ours: { url in
-        let context = try PersistentContainer(bundle: stores.bundle, options: .file(url)).newContext()
-        let request = FetchRequest<ManagedObject>(
+    return try measureFetch(
+      configuration,
+      request: {
+        FetchRequest<ManagedObject>(
           entityName: "Task", predicate: try FetchPredicate(format: "priority == 1 AND dueDate >= %@", cutoff),
           sortDescriptors: [FetchSortDescriptor("priority"), FetchSortDescriptor("dueDate")])
-        _ = try fetchAndRead(context, request)
       },
-      baseline: { url in
-        _ = try rawFetch(
-          url,
-          "SELECT \(taskColumns) FROM ZTASK WHERE Z_ENT IN (\(stores.taskEntityNumber)) AND ZPRIORITY = 1 AND ZDUEDATE >= ? ORDER BY ZPRIORITY, ZDUEDATE, Z_PK"
-        ) { raw, statement in raw.bind(statement, 1, double: cutoff.timeIntervalSinceReferenceDate) }
-      })
+      sqlAfterEntity: " AND ZPRIORITY = 1 AND ZDUEDATE >= ? ORDER BY ZPRIORITY, ZDUEDATE, Z_PK",
+      bind: { raw, statement in raw.bind(statement, 1, double: cutoff.timeIntervalSinceReferenceDate) })
   }
 }
 
@@ -142,22 +148,13 @@ struct SearchScenario: Scenario {
   let name = "search-contains-cd"
 
   func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
-    let stores = try TaskStores(configuration)
-    let url = try stores.filledStore(TaskRow.make(configuration.rows))
-    return try measure(
-      configuration, setUp: { _ in url },
-      ours: { url in
-        let context = try PersistentContainer(bundle: stores.bundle, options: .file(url)).newContext()
-        let request = FetchRequest<ManagedObject>(
+    try measureFetch(
+      configuration,
+      request: {
+        FetchRequest<ManagedObject>(
           entityName: "Task", predicate: try FetchPredicate(format: "title CONTAINS[cd] %@", "REPORT"))
-        _ = try fetchAndRead(context, request)
       },
-      baseline: { url in
-        _ = try rawFetch(
-          url,
-          "SELECT \(taskColumns) FROM ZTASK WHERE Z_ENT IN (\(stores.taskEntityNumber)) AND ZTITLE LIKE '%report%' ORDER BY Z_PK"
-        )
-      })
+      sqlAfterEntity: " AND ZTITLE LIKE '%report%' ORDER BY Z_PK")
   }
 }
 
