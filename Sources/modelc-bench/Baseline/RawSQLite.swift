@@ -10,7 +10,7 @@ final class RawSQLite {
   private var database: OpaquePointer?
 
   init(path: String) throws {
-    guard sqlite3_open_v2(path, &database, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
+    guard sqlite3_open_v2(path, &database, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
       throw BenchmarkError("cannot open \(path)")
     }
     sqlite3_busy_timeout(database, 5000)
