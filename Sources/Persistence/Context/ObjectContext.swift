@@ -222,23 +222,40 @@ public final class ObjectContext {
   /// The registered object for a row, made or refreshed from the row unless it has pending
   /// changes of its own.
   func object(for row: StoredRow) -> ManagedObject {
-    // One lookup finds the registered object or registers a new one.
-    var made = false
-    let object = registry.object(for: row.objectID) {
-      made = true
-      return container.objectClass(for: row.objectID.entity).init(
-        ObjectConstruction(
-          objectID: row.objectID, layout: layouts[row.objectID.entity], context: self, isInserted: false,
-          isFault: false, row: row))
-    }
-    if made {
-      pruneRegistryWhenLarge()
-    } else if object.isFaultStorage || (!object.hasChanges && object.storedVersion != row.version) {
-      apply(row, to: object)
-      object.toManyValues = object.toManyValues.map { _ in nil }
-      object.committedToManyValues = object.toManyValues
-    }
+    guard let object = registry[row.objectID] else { return makeObject(for: row) }
+    if needsRefresh(object, version: row.version) { refresh(object, from: row) }
     return object
+  }
+
+  /// The registered object for the row a cursor is on, as ``object(for:)`` gives it; the row's
+  /// values are decoded only when the object is new or must be refreshed.
+  func object(at cursor: StoredRowCursor) throws -> ManagedObject {
+    guard let object = registry[cursor.objectID] else { return makeObject(for: try cursor.decode()) }
+    if needsRefresh(object, version: cursor.version) { refresh(object, from: try cursor.decode()) }
+    return object
+  }
+
+  /// A new object for a row whose ID has none yet, registered.
+  private func makeObject(for row: StoredRow) -> ManagedObject {
+    let object = container.objectClass(for: row.objectID.entity).init(
+      ObjectConstruction(
+        objectID: row.objectID, layout: layouts[row.objectID.entity], context: self, isInserted: false,
+        isFault: false, row: row))
+    registry.register(object)
+    pruneRegistryWhenLarge()
+    return object
+  }
+
+  /// Whether a registered object takes the values of a row read again: a fault does, and so does
+  /// an unchanged object whose row another save changed since.
+  private func needsRefresh(_ object: ManagedObject, version: Int64) -> Bool {
+    object.isFaultStorage || (object.storedVersion != version && !object.hasChanges)
+  }
+
+  private func refresh(_ object: ManagedObject, from row: StoredRow) {
+    apply(row, to: object)
+    object.toManyValues = object.toManyValues.map { _ in nil }
+    object.committedToManyValues = object.toManyValues
   }
 
   // MARK: - Undoing

@@ -1,18 +1,19 @@
 /// The objects of a context by ID: one object per row, and every inserted object until it is
 /// saved.
 ///
-/// Saved objects are held in an array in the order they were registered, found through a hash
-/// table from permanent ID to position: the table holds no references, so building and
-/// dropping it is cheap, and the objects are released in the order they were made — a large
-/// fetch result is freed front to back rather than in hash order across the heap. Inserted
-/// objects are found by their temporary number instead, in a second array: temporary numbers
-/// count up in each context, so a large insert registers its objects without hashing and, once
-/// saved, moves each one to its permanent ID with a single hash-table insertion.
+/// Saved objects are held in an array in the order they were registered, found through
+/// ``ObjectPositions`` (mostly arrays indexed by primary key): the table holds no references,
+/// so building and dropping it is cheap, and the objects are released in the order they were
+/// made — a large fetch result is freed front to back rather than in hash order across the
+/// heap. Inserted objects are found by their temporary number instead, in a second array:
+/// temporary numbers count up in each context, so a large insert registers its objects without
+/// hashing and, once saved, moves each one to its permanent ID, which the save allocated in a
+/// run after the table's last key.
 struct ObjectRegistry {
   /// Saved objects in registration order; nil where one was forgotten.
   private var saved: [ManagedObject?] = []
   /// The position in `saved` of each saved object's ID.
-  private var positions: [ObjectID: Int] = [:]
+  private var positions = ObjectPositions()
   /// Inserted objects, at `number - base`.
   private var unsaved: [ManagedObject?] = []
   private var base: Int64 = 1
@@ -54,10 +55,10 @@ struct ObjectRegistry {
       if let position = positions[id] {
         saved[position] = object
       } else {
-        positions[id] = saved.count
+        positions.set(saved.count, for: id)
         saved.append(object)
       }
-    } else if let position = positions.removeValue(forKey: id) {
+    } else if let position = positions.remove(id) {
       saved[position] = nil
       compactIfSparse()
     }
@@ -69,7 +70,7 @@ struct ObjectRegistry {
     var kept: [ManagedObject?] = []
     kept.reserveCapacity(positions.count)
     for case let object? in saved {
-      positions[object.objectID] = kept.count
+      positions.set(kept.count, for: object.objectID)
       kept.append(object)
     }
     saved = kept
@@ -99,30 +100,10 @@ struct ObjectRegistry {
     unsaved[position] = object
   }
 
-  /// The saved object with a permanent ID, or the one `make` returns, registered under it —
-  /// with a single lookup either way (fetching many rows pays one hash per row, not two).
-  mutating func object(for id: ObjectID, orRegister make: () -> ManagedObject) -> ManagedObject {
-    guard !id.isTemporary else {
-      if let object = self[id] { return object }
-      let object = make()
-      self[id] = object
-      return object
-    }
-    // Reading through the default subscript's in-place access inserts `next` when the ID is
-    // new, in the same probe that finds it otherwise.
-    let next = saved.count
-    func position(_ value: inout Int) -> Int { value }
-    let found = position(&positions[id, default: next])
-    if found < next { return saved[found].unsafelyUnwrapped }
-    let object = make()
+  /// Registers a saved object whose ID has no object yet (the caller looked it up).
+  mutating func register(_ object: ManagedObject) {
+    positions.set(saved.count, for: object.objectID)
     saved.append(object)
-    return object
-  }
-
-  /// Makes room for `capacity` saved objects, so that a large fetch does not rehash.
-  mutating func reserveCapacity(_ capacity: Int) {
-    positions.reserveCapacity(capacity)
-    saved.reserveCapacity(saved.count + max(0, capacity - positions.count))
   }
 
   /// Forgets saved objects that nothing outside the registry references and that have no
@@ -130,7 +111,7 @@ struct ObjectRegistry {
   mutating func pruneUnreferenced() {
     for index in saved.indices where saved[index] != nil {
       guard isKnownUniquelyReferenced(&saved[index]!), !saved[index]!.hasChanges else { continue }
-      positions[saved[index]!.objectID] = nil
+      positions.remove(saved[index]!.objectID)
       saved[index] = nil
     }
     compactIfSparse()

@@ -52,14 +52,13 @@ extension ObjectContext {
     let pending = request.includesPendingChanges && plan.hasPendingChanges(in: self)
     var objects: [ManagedObject]
     if !pending && plan.isFullyCompiled {
-      // The registry grows once, to its final size, rather than rehashing as objects arrive.
-      let rows = try store.fetchRows(plan, applyingSlice: true)
-      registry.reserveCapacity(registry.count + rows.count)
       // Every object made here is held by the result, so pruning during the loop would only
-      // scan; the threshold moves past the new size instead.
-      pruneThreshold = max(pruneThreshold, registry.count + rows.count + 1)
-      objects = rows.map { object(for: $0) }
-      pruneThreshold = max(20_000, registry.count * 2)
+      // scan; the threshold moves past the end of the fetch instead.
+      let threshold = pruneThreshold
+      pruneThreshold = .max
+      defer { pruneThreshold = max(threshold, registry.count * 2) }
+      objects = []
+      try store.forEachCursor(plan, applyingSlice: true) { objects.append(try object(at: $0)) }
     } else if !request.includesPendingChanges {
       objects = try fetchStoredObjects(request, plan: plan)
     } else {

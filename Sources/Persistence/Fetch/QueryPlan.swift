@@ -137,6 +137,15 @@ extension StoreConnection {
   func forEachRow(
     _ plan: QueryPlan, applyingSlice: Bool, filtered: Bool = true, _ body: (StoredRow) throws -> Void
   ) throws {
+    try forEachCursor(plan, applyingSlice: applyingSlice, filtered: filtered) { try body(try $0.decode()) }
+  }
+
+  /// Calls `body` on each row a plan selects, with the row's identity and version read and its
+  /// values not yet decoded: a row whose object the context holds with these values already
+  /// costs no decoding.
+  func forEachCursor(
+    _ plan: QueryPlan, applyingSlice: Bool, filtered: Bool = true, _ body: (StoredRowCursor) throws -> Void
+  ) throws {
     let statements = rootStatements(of: plan.entity)
     var sql = SQLiteSQL(verbatim: statements.selectPrefix)
     sql += " WHERE "
@@ -144,7 +153,7 @@ extension StoreConnection {
     sql += applyingSlice ? plan.orderAndSlice : " ORDER BY t.Z_PK"
     let connection = try connection()
     try connection.forEachRow(sql) { statement in
-      try body(try decodeRow(statement, tableName: statements.tableName))
+      try body(try StoredRowCursor(statement, store: self, tableName: statements.tableName))
     }
   }
 

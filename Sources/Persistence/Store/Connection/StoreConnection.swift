@@ -160,47 +160,7 @@ package final class StoreConnection {
 
   /// Decodes the current row of a statement that selected a table's `selectPrefix` columns.
   func decodeRow(_ statement: SQLiteStatement, tableName: String) throws -> StoredRow {
-    let primaryKey = statement.int64(at: 0)
-    let entityNumber = Int(statement.int64(at: 1))
-    guard let entity = description.entity(number: entityNumber) else {
-      throw PersistenceError.storeFailure(
-        "row \(primaryKey) of \(tableName) has Z_ENT \(entityNumber), which is no entity of the model")
-    }
-    let layout = layouts[entity]
-    let plan = description.statements[entity.index].decodePlan
-    var attributes = [AttributeValue?](repeating: nil, count: layout.attributes.count)
-    // The layout's shared array of nils, copied only when the row has a destination: many rows
-    // have none, and their objects then share one array.
-    var toOne = layout.emptyToOneValues
-    var entityNumbers: [Int: Int] = [:]
-    for (position, source) in plan {
-      switch source {
-      case .attribute(let slot, let kind):
-        do {
-          attributes[slot] = try StoredValueCodec.decode(
-            statement, at: position, kind: kind, externalDataDirectory: description.externalDataDirectory)
-        } catch {
-          throw PersistenceError.storeFailure("\(layout.name) \(primaryKey): \(error) (table \(tableName))")
-        }
-      case .toOneKey(let slot):
-        guard !statement.isNull(at: position) else { continue }
-        toOne[slot] = ObjectID(
-          entity: layout.relationships[slot].destination, primaryKey: statement.int64(at: position))
-      case .toOneEntity(let slot):
-        guard !statement.isNull(at: position) else { continue }
-        entityNumbers[slot] = Int(statement.int64(at: position))
-      case .toOneOrder:
-        break
-      }
-    }
-    for (slot, number) in entityNumbers {
-      if let key = toOne[slot]?.primaryKey, let destination = description.entity(number: number) {
-        toOne[slot] = ObjectID(entity: destination, primaryKey: key)
-      }
-    }
-    return StoredRow(
-      objectID: ObjectID(entity: entity, primaryKey: primaryKey), version: statement.int64(at: 2),
-      attributes: attributes, toOne: toOne)
+    try StoredRowCursor(statement, store: self, tableName: tableName).decode()
   }
 
   /// The statements of the root entity of an entity's hierarchy: its SELECT reads every column

@@ -98,6 +98,8 @@ struct EntityStatements: Sendable {
   let selectPrefix: String
   /// For reading a row of this entity: (position in the SELECT, source).
   let decodePlan: [(position: Int, source: ColumnSource)]
+  /// The decode plan compiled for the per-row path.
+  let decoder: RowDecoder
   let insertSQL: String
   let updateSQL: String
   let updateCheckedSQL: String
@@ -119,6 +121,7 @@ struct EntityStatements: Sendable {
     self.columns = columns
     let positions = Dictionary(tableColumns.enumerated().map { ($1, $0 + 3) }, uniquingKeysWith: { first, _ in first })
     self.decodePlan = columns.compactMap { column in positions[column.name].map { ($0, column.source) } }
+    self.decoder = RowDecoder(plan: decodePlan, layout: layout)
     let table = SQLiteIdentifier.quote(mapping.tableName)
     self.selectPrefix =
       "SELECT t.Z_PK, t.Z_ENT, t.Z_OPT\(tableColumns.map { ", t.\(SQLiteIdentifier.quote($0))" }.joined()) FROM \(table) AS t"

@@ -1,0 +1,146 @@
+import DataModel
+import Foundation
+
+/// How a row of an entity's table becomes the values of its object: the entity's decode plan
+/// compiled, once per store description, into steps that hold no references.
+///
+/// Decoding runs for every row a fetch reads, so each step is a few integers: walking them
+/// retains nothing, and the common types are read straight from the statement into the new
+/// row's values. Values of other types (Decimal, URI, externally stored binary data…) go through
+/// ``StoredValueCodec`` with the attribute's ``StoredValueCodec/Kind``.
+struct RowDecoder: Sendable {
+  /// What one step reads.
+  enum Operation: UInt8, Sendable {
+    case integer, boolean, double, float, date, string, uuid, binary
+    /// Any other attribute type, decoded through ``StoredValueCodec`` with `kinds[kind]`.
+    case general
+    /// The primary key of a to-one relationship's destination.
+    case toOneKey
+    /// The entity number of a to-one relationship's destination (when it has sub-entities).
+    case toOneEntity
+  }
+
+  /// One column: where it is in the SELECT, which slot it fills and how.
+  struct Step: Sendable {
+    var position: Int32
+    var slot: Int32
+    var operation: Operation
+    /// For ``Operation/general``, the index of the attribute's kind in `kinds`.
+    var kind: Int32
+  }
+
+  let steps: [Step]
+  let kinds: [StoredValueCodec.Kind]
+  let attributeCount: Int
+  /// Whether any step reads a destination's entity number (sub-entities at the other end).
+  let readsEntityNumbers: Bool
+
+  init(plan: [(position: Int, source: ColumnSource)], layout: ObjectLayout) {
+    var steps: [Step] = []
+    var kinds: [StoredValueCodec.Kind] = []
+    for (position, source) in plan {
+      switch source {
+      case .attribute(let slot, let kind):
+        let operation: Operation
+        switch kind.type {
+        case .integer16, .integer32, .integer64: operation = .integer
+        case .boolean: operation = .boolean
+        case .double: operation = .double
+        case .float: operation = .float
+        case .date: operation = .date
+        case .string: operation = .string
+        case .uuid: operation = .uuid
+        case .binary where !kind.allowsExternalStorage, .transformable: operation = .binary
+        default: operation = .general
+        }
+        steps.append(Step(position: Int32(position), slot: Int32(slot), operation: operation, kind: Int32(kinds.count)))
+        kinds.append(kind)
+      case .toOneKey(let slot):
+        steps.append(Step(position: Int32(position), slot: Int32(slot), operation: .toOneKey, kind: -1))
+      case .toOneEntity(let slot):
+        steps.append(Step(position: Int32(position), slot: Int32(slot), operation: .toOneEntity, kind: -1))
+      case .toOneOrder:
+        continue
+      }
+    }
+    self.steps = steps
+    self.kinds = kinds
+    self.attributeCount = layout.attributes.count
+    self.readsEntityNumbers = steps.contains { $0.operation == .toOneEntity }
+  }
+
+  /// Decodes the statement's current row, whose `Z_PK`, `Z_ENT` and `Z_OPT` were read already.
+  ///
+  /// A value the column cannot hold for its attribute (text in a date column…) is an error
+  /// naming the object and the table, never a silently wrong value.
+  func decode(
+    _ statement: SQLiteStatement, objectID: ObjectID, version: Int64, layout: ObjectLayout,
+    description: StoreDescription, tableName: String
+  ) throws -> StoredRow {
+    var toOne = layout.emptyToOneValues
+    let attributes = try [AttributeValue?](unsafeUninitializedCapacity: attributeCount) { buffer, count in
+      buffer.initialize(repeating: nil)
+      count = attributeCount
+      for step in steps {
+        let position = Int(step.position)
+        let slot = Int(step.slot)
+        let storage = statement.columnType(at: position)
+        if storage == .null { continue }
+        switch (step.operation, storage) {
+        case (.integer, .integer): buffer[slot] = .integer(statement.int64(at: position))
+        case (.boolean, .integer): buffer[slot] = .boolean(statement.int64(at: position) != 0)
+        case (.double, .real), (.double, .integer): buffer[slot] = .double(statement.double(at: position))
+        case (.float, .real), (.float, .integer): buffer[slot] = .float(Float(statement.double(at: position)))
+        case (.date, .real), (.date, .integer):
+          buffer[slot] = .date(Date(timeIntervalSinceReferenceDate: statement.double(at: position)))
+        case (.string, .text): buffer[slot] = .string(statement.text(at: position))
+        case (.binary, .blob): buffer[slot] = .binary(statement.data(at: position))
+        case (.toOneKey, _):
+          toOne[slot] = ObjectID(
+            entity: layout.relationships[slot].destination, primaryKey: statement.int64(at: position))
+        case (.toOneEntity, _):
+          break
+        default:
+          if step.operation == .uuid, storage == .blob, let uuid = statement.withBlob(at: position, Self.uuid) {
+            buffer[slot] = .uuid(uuid)
+          } else {
+            buffer[slot] = try decodeInGeneral(
+              statement, step: step, description: description, layout: layout, objectID: objectID, tableName: tableName)
+          }
+        }
+      }
+    }
+    if readsEntityNumbers {
+      for step in steps where step.operation == .toOneEntity && !statement.isNull(at: Int(step.position)) {
+        let slot = Int(step.slot)
+        if let key = toOne[slot]?.primaryKey,
+          let destination = description.entity(number: Int(statement.int64(at: Int(step.position))))
+        {
+          toOne[slot] = ObjectID(entity: destination, primaryKey: key)
+        }
+      }
+    }
+    return StoredRow(objectID: objectID, version: version, attributes: attributes, toOne: toOne)
+  }
+
+  /// A value read through ``StoredValueCodec``: the types without a fast path, and stored
+  /// values of an unexpected storage class (which it converts or refuses).
+  private func decodeInGeneral(
+    _ statement: SQLiteStatement, step: Step, description: StoreDescription, layout: ObjectLayout,
+    objectID: ObjectID, tableName: String
+  ) throws -> AttributeValue? {
+    do {
+      return try StoredValueCodec.decode(
+        statement, at: Int(step.position), kind: kinds[Int(step.kind)],
+        externalDataDirectory: description.externalDataDirectory)
+    } catch {
+      throw PersistenceError.storeFailure("\(layout.name) \(objectID.key): \(error) (table \(tableName))")
+    }
+  }
+
+  /// A UUID from a 16-byte blob; nil for any other length.
+  private static func uuid(_ bytes: UnsafeRawBufferPointer) -> UUID? {
+    guard bytes.count == 16 else { return nil }
+    return UUID(uuid: bytes.loadUnaligned(as: uuid_t.self))
+  }
+}
