@@ -17,15 +17,17 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   public var context: ObjectContext? { contextLink.context }
   let contextLink: ContextLink
 
-  // Storage, managed by the context.
-  var attributeValues: [AttributeValue?]
-  var committedAttributeValues: [AttributeValue?]
-  var toOneValues: [ObjectID?]
-  var committedToOneValues: [ObjectID?]
-  var toManyValues: [ToManyValue?]
-  var committedToManyValues: [ToManyValue?]
-  var lifecycle: Lifecycle
-  var isFaultStorage: Bool
+  // Storage, managed by the context. Only the context's code touches it, on the context's
+  // isolation, and never holds an access open across a call that could reach the same object:
+  // the run-time exclusivity checks, paid on every read of every value, are left out.
+  @exclusivity(unchecked) var attributeValues: [AttributeValue?]
+  @exclusivity(unchecked) var committedAttributeValues: [AttributeValue?]
+  @exclusivity(unchecked) var toOneValues: [ObjectID?]
+  @exclusivity(unchecked) var committedToOneValues: [ObjectID?]
+  @exclusivity(unchecked) var toManyValues: [ToManyValue?]
+  @exclusivity(unchecked) var committedToManyValues: [ToManyValue?]
+  @exclusivity(unchecked) var lifecycle: Lifecycle
+  @exclusivity(unchecked) var isFaultStorage: Bool
   /// The object's slot in its context's ``ChangedObjects``; -1 while it has no pending changes.
   var changeSlot = -1
   /// `Z_OPT` of the row as last read or written.
