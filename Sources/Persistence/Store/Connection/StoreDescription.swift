@@ -96,9 +96,7 @@ struct EntityStatements: Sendable {
   let columns: [(name: String, source: ColumnSource)]
   /// Every column of the table, for reading: `SELECT t.Z_PK, t.Z_ENT, t.Z_OPT, … FROM table AS t`.
   let selectPrefix: String
-  /// For reading a row of this entity: (position in the SELECT, source).
-  let decodePlan: [(position: Int, source: ColumnSource)]
-  /// The decode plan compiled for the per-row path.
+  /// How to read a row of this entity from the columns of `selectPrefix`.
   let decoder: RowDecoder
   let insertSQL: String
   let updateSQL: String
@@ -120,8 +118,9 @@ struct EntityStatements: Sendable {
     }
     self.columns = columns
     let positions = Dictionary(tableColumns.enumerated().map { ($1, $0 + 3) }, uniquingKeysWith: { first, _ in first })
-    self.decodePlan = columns.compactMap { column in positions[column.name].map { ($0, column.source) } }
-    self.decoder = RowDecoder(plan: decodePlan, layout: layout)
+    // Each column's position in the SELECT, and where its value goes.
+    let plan = columns.compactMap { column in positions[column.name].map { ($0, column.source) } }
+    self.decoder = RowDecoder(plan: plan, layout: layout)
     let table = SQLiteIdentifier.quote(mapping.tableName)
     self.selectPrefix =
       "SELECT t.Z_PK, t.Z_ENT, t.Z_OPT\(tableColumns.map { ", t.\(SQLiteIdentifier.quote($0))" }.joined()) FROM \(table) AS t"
