@@ -131,7 +131,7 @@ struct RowDecoder: Sendable {
   ) throws -> AttributeValue? {
     do {
       return try StoredValueCodec.decode(
-        statement, at: Int(step.position), kind: kinds[Int(step.kind)],
+        statement.value(at: Int(step.position)), kind: kinds[Int(step.kind)],
         externalDataDirectory: description.externalDataDirectory)
     } catch {
       throw PersistenceError.storeFailure("\(layout.name) \(objectID.key): \(error) (table \(tableName))")

@@ -37,46 +37,6 @@ public enum StoredValueCodec {
     try decode(stored, kind: Kind(attribute), externalDataDirectory: externalDataDirectory)
   }
 
-  /// The attribute value of column `index` of a statement's current row: the common types are
-  /// read straight from the statement (no intermediate ``SQLiteValue``, no copy of a UUID's
-  /// bytes), everything else through ``decode(_:kind:externalDataDirectory:)``.
-  public static func decode(
-    _ statement: SQLiteStatement, at index: Int, kind: Kind, externalDataDirectory: URL? = nil
-  ) throws(StoredValueError) -> AttributeValue? {
-    let storage = statement.columnType(at: index)
-    switch (kind.type, storage) {
-    case (_, .null):
-      return nil
-    case (.integer16, .integer), (.integer32, .integer), (.integer64, .integer):
-      return .integer(statement.int64(at: index))
-    case (.boolean, .integer):
-      return .boolean(statement.int64(at: index) != 0)
-    case (.double, .real), (.double, .integer):
-      return .double(statement.double(at: index))
-    case (.float, .real), (.float, .integer):
-      return .float(Float(statement.double(at: index)))
-    case (.date, .real), (.date, .integer):
-      return .date(Date(timeIntervalSinceReferenceDate: statement.double(at: index)))
-    case (.string, .text):
-      return .string(statement.text(at: index))
-    case (.uuid, .blob):
-      let uuid = statement.withBlob(at: index) { bytes -> UUID? in
-        guard bytes.count == 16 else { return nil }
-        return UUID(
-          uuid: (
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-            bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-          ))
-      }
-      if let uuid { return .uuid(uuid) }
-    case (.binary, .blob) where !kind.allowsExternalStorage, (.transformable, .blob):
-      return .binary(statement.data(at: index))
-    default:
-      break
-    }
-    return try decode(statement.value(at: index), kind: kind, externalDataDirectory: externalDataDirectory)
-  }
-
   /// The column value for an attribute value (nil is NULL).
   public static func encode(_ value: AttributeValue?, kind: Kind) -> SQLiteValue {
     guard let value else { return .null }
