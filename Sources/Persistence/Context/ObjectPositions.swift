@@ -12,10 +12,15 @@ struct ObjectPositions {
     var slots: [UInt32] = []
     var entries = 0
 
-    func position(of key: Int64) -> Int? {
+    /// The index in `slots` of a key the run covers.
+    func offset(of key: Int64) -> Int? {
       let offset = key &- base
-      guard offset >= 0, offset < Int64(slots.count) else { return nil }
-      let slot = slots[Int(offset)]
+      return offset >= 0 && offset < Int64(slots.count) ? Int(offset) : nil
+    }
+
+    func position(of key: Int64) -> Int? {
+      guard let offset = offset(of: key) else { return nil }
+      let slot = slots[offset]
       return slot == 0 ? nil : Int(slot) - 1
     }
   }
@@ -36,8 +41,7 @@ struct ObjectPositions {
   mutating func set(_ position: Int, for id: ObjectID) {
     let entity = id.entity.index
     if entity >= runs.count { runs.append(contentsOf: repeatElement(Run(), count: entity - runs.count + 1)) }
-    if position < Int(UInt32.max), fitsRun(id.key, of: entity) {
-      let offset = Int(id.key - runs[entity].base)
+    if position < Int(UInt32.max), let offset = runOffset(growingFor: id.key, of: entity) {
       if runs[entity].slots[offset] == 0 {
         if scattered.isEmpty || scattered.removeValue(forKey: id) == nil { count += 1 }
         runs[entity].entries += 1
@@ -69,23 +73,22 @@ struct ObjectPositions {
   }
 
   private func runOffset(of id: ObjectID) -> Int? {
-    guard id.entity.index < runs.count else { return nil }
-    let offset = id.key &- runs[id.entity.index].base
-    return offset >= 0 && offset < Int64(runs[id.entity.index].slots.count) ? Int(offset) : nil
+    id.entity.index < runs.count ? runs[id.entity.index].offset(of: id.key) : nil
   }
 
-  /// Whether `key` lies in the entity's run, growing the run to take it when the run would
-  /// stay at least a quarter full (with room for a few thousand keys to start from).
-  private mutating func fitsRun(_ key: Int64, of entity: Int) -> Bool {
+  /// The offset of `key` in the entity's run, growing the run to take it when the run would
+  /// stay at least a quarter full (with room for a few thousand keys to start from); nil when
+  /// the key is too far from the run.
+  private mutating func runOffset(growingFor key: Int64, of entity: Int) -> Int? {
+    if let offset = runs[entity].offset(of: key) { return offset }
+    guard key > 0 else { return nil }
     let base = runs[entity].base
     let count = Int64(runs[entity].slots.count)
-    if key >= base && key - base < count { return true }
-    guard key > 0 else { return false }
     var run = runs[entity]
     let low = count == 0 ? key : min(base, key)
     let high = count == 0 ? key : max(base + count - 1, key)
     let limit = Int64(4 * (run.entries + 1) + 4096)
-    guard high - low < limit else { return false }
+    guard high - low < limit else { return nil }
     // Grow by at least half again in the direction of the new key, so that a run met key by
     // key is copied a logarithmic number of times.
     let grown = min(max(high - low + 1, count * 3 / 2, 64), limit)
@@ -103,6 +106,6 @@ struct ObjectPositions {
     run.base = newBase
     run.slots = slots
     runs[entity] = run
-    return true
+    return Int(key - newBase)
   }
 }
