@@ -4,13 +4,16 @@
 /// context meets for one entity are mostly a dense run of integers. Each entity gets an array
 /// indexed by key over the run it has met, found without hashing and read in key order when a
 /// fetch goes through a table; keys far outside that run (where an array would be mostly empty)
-/// go to a hash table instead.
+/// go to a hash table instead. A key inside a run's range is only ever in the run: when a run
+/// grows over keys of the hash table, they move into it.
 struct ObjectPositions {
   /// One entity's dense run: `slots[key - base]` is the position plus one, 0 when absent.
   private struct Run {
     var base: Int64 = 0
     var slots: [UInt32] = []
     var entries = 0
+    /// How many of the entity's IDs are in the hash table.
+    var scattered = 0
 
     /// The index in `slots` of a key the run covers.
     func offset(of key: Int64) -> Int? {
@@ -26,59 +29,61 @@ struct ObjectPositions {
   }
 
   private var runs: [Run] = []
-  private var scattered: [ObjectID: Int] = [:]
+  private var scattered = ScatteredPositions()
   /// How many IDs have a position.
   private(set) var count = 0
 
   /// The position of a permanent ID.
   subscript(id: ObjectID) -> Int? {
     let entity = id.entity.index
-    if entity < runs.count, let position = runs[entity].position(of: id.key) { return position }
-    return scattered.isEmpty ? nil : scattered[id]
+    guard entity < runs.count else { return nil }
+    if let offset = runs[entity].offset(of: id.key) {
+      let slot = runs[entity].slots[offset]
+      return slot == 0 ? nil : Int(slot) - 1
+    }
+    return runs[entity].scattered == 0 ? nil : scattered.position(entity: entity, key: id.key)
   }
 
   /// Sets the position of a permanent ID, adding the ID when it has none.
   mutating func set(_ position: Int, for id: ObjectID) {
+    precondition(position >= 0 && position < ScatteredPositions.maximumPosition - 1, "too many objects")
     let entity = id.entity.index
     if entity >= runs.count { runs.append(contentsOf: repeatElement(Run(), count: entity - runs.count + 1)) }
-    if position < Int(UInt32.max), let offset = runOffset(growingFor: id.key, of: entity) {
+    if let offset = runOffset(growingFor: id.key, of: entity) {
       if runs[entity].slots[offset] == 0 {
-        if scattered.isEmpty || scattered.removeValue(forKey: id) == nil { count += 1 }
+        count += 1
         runs[entity].entries += 1
       }
       runs[entity].slots[offset] = UInt32(position + 1)
-    } else if scattered.updateValue(position, forKey: id) == nil {
-      if let offset = runOffset(of: id), runs[entity].slots[offset] != 0 {
-        runs[entity].slots[offset] = 0
-        runs[entity].entries -= 1
-      } else {
-        count += 1
-      }
+    } else if scattered.set(position, entity: entity, key: id.key) {
+      count += 1
+      runs[entity].scattered += 1
     }
   }
 
   /// Removes an ID, returning its position.
   @discardableResult
   mutating func remove(_ id: ObjectID) -> Int? {
-    if let offset = runOffset(of: id), runs[id.entity.index].slots[offset] != 0 {
-      let position = Int(runs[id.entity.index].slots[offset]) - 1
-      runs[id.entity.index].slots[offset] = 0
-      runs[id.entity.index].entries -= 1
+    let entity = id.entity.index
+    guard entity < runs.count else { return nil }
+    if let offset = runs[entity].offset(of: id.key) {
+      let slot = runs[entity].slots[offset]
+      guard slot != 0 else { return nil }
+      runs[entity].slots[offset] = 0
+      runs[entity].entries -= 1
       count -= 1
-      return position
+      return Int(slot) - 1
     }
-    guard let position = scattered.removeValue(forKey: id) else { return nil }
+    guard runs[entity].scattered > 0, let position = scattered.remove(entity: entity, key: id.key) else { return nil }
+    runs[entity].scattered -= 1
     count -= 1
     return position
   }
 
-  private func runOffset(of id: ObjectID) -> Int? {
-    id.entity.index < runs.count ? runs[id.entity.index].offset(of: id.key) : nil
-  }
-
   /// The offset of `key` in the entity's run, growing the run to take it when the run would
-  /// stay at least a quarter full (with room for a few thousand keys to start from); nil when
-  /// the key is too far from the run.
+  /// stay at least a quarter full of the entity's IDs (with room for a few thousand keys to
+  /// start from), and moving the hash table's keys that it comes to cover into it; nil when the
+  /// key is too far from the run.
   private mutating func runOffset(growingFor key: Int64, of entity: Int) -> Int? {
     if let offset = runs[entity].offset(of: key) { return offset }
     guard key > 0 else { return nil }
@@ -87,7 +92,7 @@ struct ObjectPositions {
     var run = runs[entity]
     let low = count == 0 ? key : min(base, key)
     let high = count == 0 ? key : max(base + count - 1, key)
-    let limit = Int64(4 * (run.entries + 1) + 4096)
+    let limit = Int64(4 * (run.entries + run.scattered + 1) + 4096)
     guard high - low < limit else { return nil }
     // Grow by at least half again in the direction of the new key, so that a run met key by
     // key is copied a logarithmic number of times.
@@ -101,6 +106,15 @@ struct ObjectPositions {
         run.slots.withUnsafeBufferPointer { source in
           _ = UnsafeMutableBufferPointer(rebasing: target[shift..<shift + source.count]).initialize(from: source)
         }
+      }
+    }
+    if run.scattered > 0 {
+      for (movedKey, position) in scattered.removeAll(
+        entity: entity, keys: newBase...(newBase + Int64(newCount) - 1))
+      {
+        slots[Int(movedKey - newBase)] = UInt32(position + 1)
+        run.scattered -= 1
+        run.entries += 1
       }
     }
     run.base = newBase

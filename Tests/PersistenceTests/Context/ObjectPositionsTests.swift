@@ -72,3 +72,29 @@ struct ObjectPositionsTests {
     for (objectID, position) in expected { #expect(positions[objectID] == position) }
   }
 }
+
+extension ObjectPositionsTests {
+  @Test("Keys met in an index's order, spread over a large table, move from the hash table into the run")
+  func spreadKeys() {
+    var positions = ObjectPositions()
+    var expected: [ObjectID: Int] = [:]
+    // As a fetch sorted by another column meets keys: strides across 100,000 keys, shifted.
+    var position = 0
+    for offset in Int64(0)..<1_000 {
+      for key in stride(from: offset + 1, through: 100_000, by: 997) {
+        positions.set(position, for: id(3, key))
+        expected[id(3, key)] = position
+        position += 1
+      }
+    }
+    #expect(positions.count == expected.count)
+    for (objectID, position) in expected { #expect(positions[objectID] == position) }
+    for (objectID, position) in expected where objectID.key % 2 == 0 {
+      #expect(positions.remove(objectID) == position)
+    }
+    for (objectID, position) in expected {
+      #expect(positions[objectID] == (objectID.key % 2 == 0 ? nil : position))
+    }
+    #expect(positions.count == expected.keys.filter { $0.key % 2 != 0 }.count)
+  }
+}
