@@ -93,10 +93,11 @@ struct ObjectPositions {
     let low = count == 0 ? key : min(base, key)
     let high = count == 0 ? key : max(base + count - 1, key)
     let limit = Int64(4 * (run.entries + run.scattered + 1) + 4096)
-    guard high - low < limit else { return nil }
     // Grow by at least half again in the direction of the new key, so that a run met key by
-    // key is copied a logarithmic number of times.
-    let grown = min(max(high - low + 1, count * 3 / 2, 64), limit)
+    // key is copied (and the hash table scanned) a logarithmic number of times; a run that may
+    // not grow that much yet takes no more keys for now.
+    let grown = max(high - low + 1, count * 3 / 2, 64)
+    guard grown <= limit else { return nil }
     let newBase = count > 0 && key < base ? max(1, high - grown + 1) : low
     let newCount = Int(max(high - newBase + 1, grown))
     var slots = [UInt32](repeating: 0, count: newCount)
