@@ -11,7 +11,8 @@ extension ObjectContext {
   /// by their saved values (the objects returned still carry any pending changes).
   public func fetch<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [Result] {
     let objects = try fetchObjects(request, plan: QueryPlan(request: request, context: self))
-    if Result.self == ManagedObject.self, let same = objects as? [Result] { return same }
+    // The same type: no cast of each element (`as? [Result]` would check every one).
+    if Result.self == ManagedObject.self { return unsafeBitCast(objects, to: [Result].self) }
     return objects.compactMap { $0 as? Result }
   }
 

@@ -151,9 +151,11 @@ extension StoreConnection {
     sql += " WHERE "
     sql += plan.condition(filtered: filtered)
     sql += applyingSlice ? plan.orderAndSlice : " ORDER BY t.Z_PK"
-    let connection = try connection()
-    try connection.forEachRow(sql) { statement in
-      try body(try StoredRowCursor(statement, store: self, tableName: statements.tableName))
+    let statement = try connection().cachedStatement(sql)
+    var cursor = StoredRowCursor(statement, store: self, tableName: statements.tableName)
+    try statement.forEachRow { _ in
+      try cursor.readIdentity()
+      try body(cursor)
     }
   }
 

@@ -51,12 +51,13 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     self.contextLink = construction.context.link
     // Shared arrays of the layout, copied on first write; a fetched row's own arrays.
     let layout = construction.layout
-    if let row = construction.row {
-      self.attributeValues = row.attributes
-      self.committedAttributeValues = row.attributes
-      self.toOneValues = row.toOne
-      self.committedToOneValues = row.toOne
-      self.storedVersion = row.version
+    // Field by field: binding the whole row would copy it (and retain its arrays) once more.
+    if let attributes = construction.row?.attributes, let toOne = construction.row?.toOne {
+      self.attributeValues = attributes
+      self.committedAttributeValues = attributes
+      self.toOneValues = toOne
+      self.committedToOneValues = toOne
+      self.storedVersion = construction.row?.version ?? 0
     } else {
       self.attributeValues = construction.isInserted ? layout.defaultAttributeValues : layout.emptyAttributeValues
       self.committedAttributeValues = layout.emptyAttributeValues

@@ -160,7 +160,9 @@ package final class StoreConnection {
 
   /// Decodes the current row of a statement that selected a table's `selectPrefix` columns.
   func decodeRow(_ statement: SQLiteStatement, tableName: String) throws -> StoredRow {
-    try StoredRowCursor(statement, store: self, tableName: tableName).decode()
+    var cursor = StoredRowCursor(statement, store: self, tableName: tableName)
+    try cursor.readIdentity()
+    return try cursor.decode()
   }
 
   /// The statements of the root entity of an entity's hierarchy: its SELECT reads every column

@@ -1,30 +1,38 @@
+import DataModel
+
 /// A statement positioned on a row of an entity's table (its `selectPrefix` columns), with the
 /// row's identity and version read and its values left in the statement until ``decode()``.
 ///
-/// Valid only during the callback that receives it: the statement moves on to the next row.
+/// One cursor serves every row of a query: ``readIdentity()`` moves it to the statement's
+/// current row, so walking a large result makes no value per row and retains nothing. Valid
+/// only during the callback that receives it: the statement moves on to the next row.
 struct StoredRowCursor {
   let statement: SQLiteStatement
   let store: StoreConnection
   let tableName: String
   /// The row's object (its entity from `Z_ENT`, its key from `Z_PK`).
-  let objectID: ObjectID
+  private(set) var objectID = ObjectID(entity: EntityID(0), primaryKey: 0)
   /// `Z_OPT`.
-  let version: Int64
+  private(set) var version: Int64 = 0
 
-  /// Reads the row's `Z_PK`, `Z_ENT` and `Z_OPT`; a `Z_ENT` that names no entity of the model is
-  /// an error.
-  init(_ statement: SQLiteStatement, store: StoreConnection, tableName: String) throws {
+  /// A cursor over the rows `statement` steps through; call ``readIdentity()`` on each.
+  init(_ statement: SQLiteStatement, store: StoreConnection, tableName: String) {
+    self.statement = statement
+    self.store = store
+    self.tableName = tableName
+  }
+
+  /// Reads the current row's `Z_PK`, `Z_ENT` and `Z_OPT`; a `Z_ENT` that names no entity of the
+  /// model is an error.
+  mutating func readIdentity() throws {
     let primaryKey = statement.int64(at: 0)
     let entityNumber = Int(statement.int64(at: 1))
     guard let entity = store.description.entity(number: entityNumber) else {
       throw PersistenceError.storeFailure(
         "row \(primaryKey) of \(tableName) has Z_ENT \(entityNumber), which is no entity of the model")
     }
-    self.statement = statement
-    self.store = store
-    self.tableName = tableName
-    self.objectID = ObjectID(entity: entity, primaryKey: primaryKey)
-    self.version = statement.int64(at: 2)
+    objectID = ObjectID(entity: entity, primaryKey: primaryKey)
+    version = statement.int64(at: 2)
   }
 
   /// The row's values.
