@@ -21,10 +21,17 @@ struct ObjectPositions {
       return offset >= 0 && offset < Int64(slots.count) ? Int(offset) : nil
     }
 
-    func position(of key: Int64) -> Int? {
-      guard let offset = offset(of: key) else { return nil }
-      let slot = slots[offset]
-      return slot == 0 ? nil : Int(slot) - 1
+    /// Stores the position of a key the run covers that has none yet; false (changing nothing)
+    /// for any other key.
+    mutating func store(_ position: Int, for key: Int64) -> Bool {
+      guard let offset = offset(of: key) else { return false }
+      let stored = slots.withUnsafeMutableBufferPointer { slots in
+        guard slots[offset] == 0 else { return false }
+        slots[offset] = UInt32(truncatingIfNeeded: position + 1)
+        return true
+      }
+      if stored { entries += 1 }
+      return stored
     }
   }
 
@@ -48,6 +55,11 @@ struct ObjectPositions {
   mutating func set(_ position: Int, for id: ObjectID) {
     precondition(position >= 0 && position < ScatteredPositions.maximumPosition - 1, "too many objects")
     let entity = id.entity.index
+    // Most keys a fetch registers fall in their entity's run: one access to it.
+    if entity < runs.count, runs[entity].store(position, for: id.key) {
+      count += 1
+      return
+    }
     if entity >= runs.count { runs.append(contentsOf: repeatElement(Run(), count: entity - runs.count + 1)) }
     if let offset = runOffset(growingFor: id.key, of: entity) {
       if runs[entity].slots[offset] == 0 {
