@@ -21,17 +21,17 @@ struct ObjectPositions {
       return offset >= 0 && offset < Int64(slots.count) ? Int(offset) : nil
     }
 
-    /// Stores the position of a key the run covers that has none yet; false (changing nothing)
-    /// for any other key.
-    mutating func store(_ position: Int, for key: Int64) -> Bool {
-      guard let offset = offset(of: key) else { return false }
-      let stored = slots.withUnsafeMutableBufferPointer { slots in
-        guard slots[offset] == 0 else { return false }
+    /// Stores the position of a key the run covers: true when the key had none, false when
+    /// its position changed; nil, changing nothing, when the run does not cover the key.
+    mutating func store(_ position: Int, for key: Int64) -> Bool? {
+      guard let offset = offset(of: key) else { return nil }
+      let isNew = slots.withUnsafeMutableBufferPointer { slots in
+        let isNew = slots[offset] == 0
         slots[offset] = UInt32(truncatingIfNeeded: position + 1)
-        return true
+        return isNew
       }
-      if stored { entries += 1 }
-      return stored
+      if isNew { entries += 1 }
+      return isNew
     }
   }
 
@@ -55,18 +55,10 @@ struct ObjectPositions {
   mutating func set(_ position: Int, for id: ObjectID) {
     precondition(position >= 0 && position < ScatteredPositions.maximumPosition - 1, "too many objects")
     let entity = id.entity.index
-    // Most keys a fetch registers fall in their entity's run: one access to it.
-    if entity < runs.count, runs[entity].store(position, for: id.key) {
-      count += 1
-      return
-    }
     if entity >= runs.count { runs.append(contentsOf: repeatElement(Run(), count: entity - runs.count + 1)) }
-    if let offset = runOffset(growingFor: id.key, of: entity) {
-      if runs[entity].slots[offset] == 0 {
-        count += 1
-        runs[entity].entries += 1
-      }
-      runs[entity].slots[offset] = UInt32(position + 1)
+    // Most keys a fetch registers fall in their entity's run: one access to it.
+    if let isNew = runs[entity].store(position, for: id.key) ?? growRun(of: entity, over: id.key, storing: position) {
+      if isNew { count += 1 }
     } else if scattered.set(position, entity: entity, key: id.key) {
       count += 1
       runs[entity].scattered += 1
@@ -92,12 +84,11 @@ struct ObjectPositions {
     return position
   }
 
-  /// The offset of `key` in the entity's run, growing the run to take it when the run would
-  /// stay at least a quarter full of the entity's IDs (with room for a few thousand keys to
-  /// start from), and moving the hash table's keys that it comes to cover into it; nil when the
-  /// key is too far from the run.
-  private mutating func runOffset(growingFor key: Int64, of entity: Int) -> Int? {
-    if let offset = runs[entity].offset(of: key) { return offset }
+  /// Grows the entity's run over `key`, which it does not cover, and stores `position` for it
+  /// (true: the key is new to the run), when the run would stay at least a quarter full of the
+  /// entity's IDs (with room for a few thousand keys to start from); the hash table's keys that
+  /// the run comes to cover move into it. Nil when the key is too far from the run.
+  private mutating func growRun(of entity: Int, over key: Int64, storing position: Int) -> Bool? {
     guard key > 0 else { return nil }
     let base = runs[entity].base
     let count = Int64(runs[entity].slots.count)
@@ -133,6 +124,6 @@ struct ObjectPositions {
     run.base = newBase
     run.slots = slots
     runs[entity] = run
-    return Int(key - newBase)
+    return runs[entity].store(position, for: key)
   }
 }

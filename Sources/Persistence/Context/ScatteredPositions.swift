@@ -21,8 +21,6 @@ struct ScatteredPositions {
   /// How many IDs have a position.
   private(set) var count = 0
 
-  var isEmpty: Bool { count == 0 }
-
   /// Positions are kept as `UInt32`; larger ones cannot be stored.
   static let maximumPosition = Int(UInt32.max)
 
