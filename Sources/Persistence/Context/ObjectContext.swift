@@ -254,8 +254,8 @@ public final class ObjectContext {
 
   private func refresh(_ object: ManagedObject, from row: StoredRow) {
     apply(row, to: object)
-    object.toManyValues = object.toManyValues.map { _ in nil }
-    object.committedToManyValues = object.toManyValues
+    object.toManyValues = OptionalSlots()
+    object.committedToManyValues = OptionalSlots()
   }
 
   // MARK: - Undoing
@@ -295,7 +295,8 @@ public final class ObjectContext {
         attributes[slot] = object.attributeValues[slot]
       }
       var toOne = row.toOne
-      for slot in toOne.indices where object.toOneValues[slot] != object.committedToOneValues[slot] {
+      for slot in object.layout.relationships.indices
+      where object.toOneValues[slot] != object.committedToOneValues[slot] {
         toOne[slot] = object.toOneValues[slot]
       }
       object.committedAttributeValues = row.attributes
@@ -305,8 +306,8 @@ public final class ObjectContext {
       object.storedVersion = row.version
     } else {
       apply(row, to: object)
-      object.toManyValues = object.toManyValues.map { _ in nil }
-      object.committedToManyValues = object.toManyValues
+      object.toManyValues = OptionalSlots()
+      object.committedToManyValues = OptionalSlots()
       if object.lifecycle == .deleted { object.lifecycle = .persisted }
       untrack(object)
     }
@@ -317,8 +318,8 @@ public final class ObjectContext {
   public func refreshAllObjects() {
     for object in registeredObjects where !object.hasChanges && object.objectID.primaryKey != nil {
       object.isFaultStorage = true
-      object.toManyValues = object.toManyValues.map { _ in nil }
-      object.committedToManyValues = object.toManyValues
+      object.toManyValues = OptionalSlots()
+      object.committedToManyValues = OptionalSlots()
     }
   }
 }

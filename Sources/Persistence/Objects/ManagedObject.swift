@@ -22,10 +22,10 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   // the run-time exclusivity checks, paid on every read of every value, are left out.
   @exclusivity(unchecked) var attributeValues: [AttributeValue?]
   @exclusivity(unchecked) var committedAttributeValues: [AttributeValue?]
-  @exclusivity(unchecked) var toOneValues: [ObjectID?]
-  @exclusivity(unchecked) var committedToOneValues: [ObjectID?]
-  @exclusivity(unchecked) var toManyValues: [ToManyValue?]
-  @exclusivity(unchecked) var committedToManyValues: [ToManyValue?]
+  @exclusivity(unchecked) var toOneValues: OptionalSlots<ObjectID>
+  @exclusivity(unchecked) var committedToOneValues: OptionalSlots<ObjectID>
+  @exclusivity(unchecked) var toManyValues: OptionalSlots<ToManyValue>
+  @exclusivity(unchecked) var committedToManyValues: OptionalSlots<ToManyValue>
   @exclusivity(unchecked) var lifecycle: Lifecycle
   @exclusivity(unchecked) var isFaultStorage: Bool
   /// The object's slot in its context's ``ChangedObjects``; -1 while it has no pending changes.
@@ -61,12 +61,12 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     } else {
       self.attributeValues = construction.isInserted ? layout.defaultAttributeValues : layout.emptyAttributeValues
       self.committedAttributeValues = layout.emptyAttributeValues
-      self.toOneValues = layout.emptyToOneValues
-      self.committedToOneValues = layout.emptyToOneValues
+      self.toOneValues = OptionalSlots()
+      self.committedToOneValues = OptionalSlots()
       self.storedVersion = 0
     }
-    self.toManyValues = construction.isInserted ? layout.insertedToManyValues : layout.emptyToManyValues
-    self.committedToManyValues = layout.emptyToManyValues
+    self.toManyValues = construction.isInserted ? layout.insertedToManyValues : OptionalSlots()
+    self.committedToManyValues = OptionalSlots()
     self.lifecycle = construction.isInserted ? .inserted : .persisted
     self.isFaultStorage = construction.isFault && construction.row == nil
   }

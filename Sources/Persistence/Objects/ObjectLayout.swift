@@ -38,12 +38,10 @@ public final class ObjectLayout: Sendable {
   /// The values of a new object: each attribute's default.
   let defaultAttributeValues: [AttributeValue?]
   /// The to-many values of a new object: empty for to-many slots, nil for to-one ones.
-  let insertedToManyValues: [ToManyValue?]
-  /// Arrays of nils, one slot per attribute and per relationship; objects start from these
-  /// shared arrays and copy them on first write.
+  let insertedToManyValues: OptionalSlots<ToManyValue>
+  /// An array of nils, one slot per attribute; objects start from this shared array and copy
+  /// it on first write.
   let emptyAttributeValues: [AttributeValue?]
-  let emptyToOneValues: [ObjectID?]
-  let emptyToManyValues: [ToManyValue?]
 
   init(entity: EntityID, model: ModelVersion) {
     self.entity = entity
@@ -67,10 +65,8 @@ public final class ObjectLayout: Sendable {
     self.attributeTypes = attributes.map(\.attributeType)
     self.validationRules = ValidationRules(attributes: attributes, relationships: relationships)
     self.defaultAttributeValues = attributes.map(\.defaultValue)
-    self.insertedToManyValues = relationships.map { $0.relationship.isToMany ? ToManyValue() : nil }
+    self.insertedToManyValues = OptionalSlots(relationships.map { $0.relationship.isToMany ? ToManyValue() : nil })
     self.emptyAttributeValues = Array(repeating: nil, count: attributes.count)
-    self.emptyToOneValues = Array(repeating: nil, count: relationships.count)
-    self.emptyToManyValues = Array(repeating: nil, count: relationships.count)
   }
 
   /// The entity's name.

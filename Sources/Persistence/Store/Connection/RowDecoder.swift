@@ -77,7 +77,7 @@ struct RowDecoder: Sendable {
     _ statement: SQLiteStatement, objectID: ObjectID, version: Int64, layout: ObjectLayout,
     description: StoreDescription, tableName: String
   ) throws -> StoredRow {
-    var toOne = layout.emptyToOneValues
+    var toOne = OptionalSlots<ObjectID>()
     let attributes = try [AttributeValue?](unsafeUninitializedCapacity: attributeCount) { buffer, count in
       buffer.initialize(repeating: nil)
       count = attributeCount

@@ -7,5 +7,5 @@ struct StoredRow {
   /// Attribute values by slot of the object's layout (transient ones nil).
   var attributes: [AttributeValue?]
   /// To-one destinations by relationship slot (to-many slots nil).
-  var toOne: [ObjectID?]
+  var toOne: OptionalSlots<ObjectID>
 }
