@@ -36,12 +36,13 @@ public final class ObjectContext {
   var nextTemporaryNumber: Int64 = 1
 
   /// The link every object of the context holds to reach it.
-  let link = ContextLink()
+  let link: ContextLink
 
   init(container: PersistentContainer) {
     self.container = container
     self.store = StoreConnection(description: container.storeDescription)
     self.layouts = container.storeDescription.layouts
+    self.link = ContextLink(layouts: container.storeDescription.layouts)
     link.context = self
   }
 

@@ -12,7 +12,11 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   /// The object's identity; temporary until its first save.
   public internal(set) var objectID: ObjectID
   /// The entity's layout.
-  public let layout: ObjectLayout
+  ///
+  /// Not retained by the object: its context link holds every layout of the model, and the
+  /// object holds the link, so the layout lives as long as the object without a retain and a
+  /// release for each object a fetch makes.
+  public unowned(unsafe) let layout: ObjectLayout
   /// The context the object belongs to; nil once the context is gone.
   public var context: ObjectContext? { contextLink.context }
   let contextLink: ContextLink
@@ -47,6 +51,9 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   /// Creates an object; only the context calls this, through ``ObjectConstruction``.
   public required init(_ construction: ObjectConstruction) {
     self.objectID = construction.objectID
+    precondition(
+      construction.context.link.layouts[construction.layout.entity] === construction.layout,
+      "an object's layout must be one of its context's layouts")
     self.layout = construction.layout
     self.contextLink = construction.context.link
     // Shared arrays of the layout, copied on first write; a fetched row's own arrays.
