@@ -23,7 +23,8 @@ public final class ObjectContext {
   public internal(set) var lastAccessError: (any Error)?
 
   let store: StoreConnection
-  let layouts: ObjectLayouts
+  /// The layouts of the model's entities, held by the link that every object holds.
+  var layouts: ObjectLayouts { link.layouts }
   /// Every object of the context by ID. Unchanged objects that nothing else references any
   /// more are dropped from time to time (``pruneRegistry()``), so that iterating a large result
   /// does not keep it all in memory. (Weak references would do the same, but they make every
@@ -41,7 +42,6 @@ public final class ObjectContext {
   init(container: PersistentContainer) {
     self.container = container
     self.store = StoreConnection(description: container.storeDescription)
-    self.layouts = container.storeDescription.layouts
     self.link = ContextLink(layouts: container.storeDescription.layouts)
     link.context = self
   }
