@@ -24,8 +24,8 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   // Storage, managed by the context. Only the context's code touches it, on the context's
   // isolation, and never holds an access open across a call that could reach the same object:
   // the run-time exclusivity checks, paid on every read of every value, are left out.
-  @exclusivity(unchecked) var attributeValues: [AttributeValue?]
-  @exclusivity(unchecked) var committedAttributeValues: [AttributeValue?]
+  @exclusivity(unchecked) var attributeValues: AttributeValues
+  @exclusivity(unchecked) var committedAttributeValues: AttributeValues
   @exclusivity(unchecked) var toOneValues: OptionalSlots<ObjectID>
   @exclusivity(unchecked) var committedToOneValues: OptionalSlots<ObjectID>
   @exclusivity(unchecked) var toManyValues: OptionalSlots<ToManyValue>

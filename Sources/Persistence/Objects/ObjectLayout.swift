@@ -36,12 +36,12 @@ public final class ObjectLayout: Sendable {
   /// The rules the validator checks, in a form cheap to read for every object of a save.
   let validationRules: ValidationRules
   /// The values of a new object: each attribute's default.
-  let defaultAttributeValues: [AttributeValue?]
+  let defaultAttributeValues: AttributeValues
   /// The to-many values of a new object: empty for to-many slots, nil for to-one ones.
   let insertedToManyValues: OptionalSlots<ToManyValue>
-  /// An array of nils, one slot per attribute; objects start from this shared array and copy
-  /// it on first write.
-  let emptyAttributeValues: [AttributeValue?]
+  /// Nil in every attribute slot; objects start from these shared values and copy them on
+  /// first write.
+  let emptyAttributeValues: AttributeValues
 
   init(entity: EntityID, model: ModelVersion) {
     self.entity = entity
@@ -64,9 +64,9 @@ public final class ObjectLayout: Sendable {
     self.persistentAttributeSlots = attributes.indices.filter { attributes[$0].isPersistent }
     self.attributeTypes = attributes.map(\.attributeType)
     self.validationRules = ValidationRules(attributes: attributes, relationships: relationships)
-    self.defaultAttributeValues = attributes.map(\.defaultValue)
+    self.defaultAttributeValues = AttributeValues(attributes.map(\.defaultValue))
     self.insertedToManyValues = OptionalSlots(relationships.map { $0.relationship.isToMany ? ToManyValue() : nil })
-    self.emptyAttributeValues = Array(repeating: nil, count: attributes.count)
+    self.emptyAttributeValues = AttributeValues(nilCount: attributes.count)
   }
 
   /// The entity's name.

@@ -78,9 +78,7 @@ struct RowDecoder: Sendable {
     description: StoreDescription, tableName: String
   ) throws -> StoredRow {
     var toOne = OptionalSlots<ObjectID>()
-    let attributes = try [AttributeValue?](unsafeUninitializedCapacity: attributeCount) { buffer, count in
-      buffer.initialize(repeating: nil)
-      count = attributeCount
+    let attributes = try AttributeValues(count: attributeCount) { buffer in
       for step in steps {
         let position = Int(step.position)
         let slot = Int(step.slot)

@@ -5,7 +5,7 @@ struct StoredRow {
   /// `Z_OPT`.
   var version: Int64
   /// Attribute values by slot of the object's layout (transient ones nil).
-  var attributes: [AttributeValue?]
+  var attributes: AttributeValues
   /// To-one destinations by relationship slot (to-many slots nil).
   var toOne: OptionalSlots<ObjectID>
 }

@@ -1,0 +1,100 @@
+import DataModel
+
+/// The attribute values of one object or stored row, by slot of the entity's layout: a
+/// copy-on-write collection that costs less to make and free than `[AttributeValue?]`.
+///
+/// A fetch makes one of these per row and frees it with the object, so both ends are on the hot
+/// path. An array of a type from another module is allocated through the runtime's generic
+/// metadata cache (a locked hash-table lookup per array) and destroyed element by element
+/// through value witnesses; this storage is a class of its own, whose metadata is looked up once,
+/// and whose elements are destroyed by code specialized for `AttributeValue?`.
+struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, MutableCollection {
+  private var storage: AttributeValueStorage
+
+  /// `count` nil values.
+  init(nilCount count: Int) {
+    storage = AttributeValueStorage.make(count: count)
+  }
+
+  /// `count` values, each nil until `initialize` sets it. When `initialize` throws, the values
+  /// it set are released and the error is passed on.
+  init(
+    count: Int, initializingWith initialize: (UnsafeMutableBufferPointer<AttributeValue?>) throws -> Void
+  ) rethrows {
+    storage = AttributeValueStorage.make(count: count)
+    try storage.withValues(initialize)
+  }
+
+  /// These values, slot by slot.
+  init(_ values: [AttributeValue?]) {
+    self.init(nilCount: values.count)
+    storage.withValues { buffer in
+      for slot in values.indices { buffer[slot] = values[slot] }
+    }
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { storage.header }
+
+  /// The value in `slot`.
+  subscript(slot: Int) -> AttributeValue? {
+    get {
+      precondition(slot >= 0 && slot < storage.header, "attribute slot out of range")
+      return storage.withUnsafeMutablePointerToElements { $0[slot] }
+    }
+    set {
+      precondition(slot >= 0 && slot < storage.header, "attribute slot out of range")
+      if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+      storage.withUnsafeMutablePointerToElements { $0[slot] = newValue }
+    }
+  }
+
+  /// Equal when they have the same number of slots and every slot is equal; values that share
+  /// their storage (an object's unchanged values and its committed ones) compare at once.
+  static func == (lhs: AttributeValues, rhs: AttributeValues) -> Bool {
+    if lhs.storage === rhs.storage { return true }
+    let count = lhs.storage.header
+    guard count == rhs.storage.header else { return false }
+    return lhs.storage.withUnsafeMutablePointerToElements { left in
+      rhs.storage.withUnsafeMutablePointerToElements { right in
+        for slot in 0..<count where left[slot] != right[slot] { return false }
+        return true
+      }
+    }
+  }
+}
+
+/// The storage of ``AttributeValues``: the number of values as header, the values as elements.
+///
+/// Values are `Sendable` and the storage is only mutated while uniquely referenced (copy on
+/// write), so ``AttributeValues`` is as safe to share between threads as an array.
+final class AttributeValueStorage: ManagedBuffer<Int, AttributeValue?> {
+  /// New storage of `count` nil values.
+  static func make(count: Int) -> AttributeValueStorage {
+    let storage = unsafeDowncast(create(minimumCapacity: count) { _ in count }, to: AttributeValueStorage.self)
+    storage.withUnsafeMutablePointerToElements { $0.initialize(repeating: nil, count: count) }
+    return storage
+  }
+
+  /// Runs `body` over the values.
+  func withValues<Result>(_ body: (UnsafeMutableBufferPointer<AttributeValue?>) throws -> Result) rethrows -> Result {
+    try withUnsafeMutablePointers { count, values in
+      try body(UnsafeMutableBufferPointer(start: values, count: count.pointee))
+    }
+  }
+
+  /// A new storage holding the same values.
+  func copy() -> AttributeValueStorage {
+    let count = header
+    let copy = unsafeDowncast(
+      AttributeValueStorage.create(minimumCapacity: count) { _ in count }, to: AttributeValueStorage.self)
+    withUnsafeMutablePointerToElements { source in
+      copy.withUnsafeMutablePointerToElements { $0.initialize(from: source, count: count) }
+    }
+    return copy
+  }
+
+  deinit {
+    withUnsafeMutablePointers { count, values in _ = values.deinitialize(count: count.pointee) }
+  }
+}
