@@ -82,24 +82,24 @@ struct RowDecoder: Sendable {
       for step in steps {
         let position = Int(step.position)
         let slot = Int(step.slot)
-        let storage = statement.columnType(at: position)
+        let column = statement.column(at: position)
+        let storage = column.storageClass
         if storage == .null { continue }
         switch (step.operation, storage) {
-        case (.integer, .integer): buffer[slot] = .integer(statement.int64(at: position))
-        case (.boolean, .integer): buffer[slot] = .boolean(statement.int64(at: position) != 0)
-        case (.double, .real), (.double, .integer): buffer[slot] = .double(statement.double(at: position))
-        case (.float, .real), (.float, .integer): buffer[slot] = .float(Float(statement.double(at: position)))
+        case (.integer, .integer): buffer[slot] = .integer(column.int64)
+        case (.boolean, .integer): buffer[slot] = .boolean(column.int64 != 0)
+        case (.double, .real), (.double, .integer): buffer[slot] = .double(column.double)
+        case (.float, .real), (.float, .integer): buffer[slot] = .float(Float(column.double))
         case (.date, .real), (.date, .integer):
-          buffer[slot] = .date(Date(timeIntervalSinceReferenceDate: statement.double(at: position)))
-        case (.string, .text): buffer[slot] = .string(statement.text(at: position))
-        case (.binary, .blob): buffer[slot] = .binary(statement.data(at: position))
+          buffer[slot] = .date(Date(timeIntervalSinceReferenceDate: column.double))
+        case (.string, .text): buffer[slot] = .string(column.text)
+        case (.binary, .blob): buffer[slot] = .binary(column.data)
         case (.toOneKey, _):
-          toOne[slot] = ObjectID(
-            entity: layout.relationships[slot].destination, primaryKey: statement.int64(at: position))
+          toOne[slot] = ObjectID(entity: layout.relationships[slot].destination, primaryKey: column.int64)
         case (.toOneEntity, _):
           break
         default:
-          if step.operation == .uuid, storage == .blob, let uuid = statement.withBlob(at: position, Self.uuid) {
+          if step.operation == .uuid, storage == .blob, let uuid = column.withBytes(Self.uuid) {
             buffer[slot] = .uuid(uuid)
           } else {
             buffer[slot] = try decodeInGeneral(

@@ -25,14 +25,14 @@ struct StoredRowCursor {
   /// Reads the current row's `Z_PK`, `Z_ENT` and `Z_OPT`; a `Z_ENT` that names no entity of the
   /// model is an error.
   mutating func readIdentity() throws {
-    let primaryKey = statement.int64(at: 0)
-    let entityNumber = Int(statement.int64(at: 1))
+    let primaryKey = statement.column(at: 0).int64
+    let entityNumber = Int(statement.column(at: 1).int64)
     guard let entity = store.description.entity(number: entityNumber) else {
       throw PersistenceError.storeFailure(
         "row \(primaryKey) of \(tableName) has Z_ENT \(entityNumber), which is no entity of the model")
     }
     objectID = ObjectID(entity: entity, primaryKey: primaryKey)
-    version = statement.int64(at: 2)
+    version = statement.column(at: 2).int64
   }
 
   /// The row's values.
