@@ -29,7 +29,11 @@ public final class ObjectContext {
   /// more are dropped from time to time (``pruneRegistry()``), so that iterating a large result
   /// does not keep it all in memory. (Weak references would do the same, but they make every
   /// retain and release of an object take a slow path.)
-  var registry = ObjectRegistry()
+  ///
+  /// Read and written once per fetched row, and only by the context's own code, which never
+  /// holds an access open across a call that could reach it again: the run-time exclusivity
+  /// checks are left out, as they are for the objects' values.
+  @exclusivity(unchecked) var registry = ObjectRegistry()
   /// The registry size at which the next prune runs.
   var pruneThreshold = 20_000
   /// Objects with pending changes, held strongly until saved or rolled back.
@@ -169,7 +173,9 @@ public final class ObjectContext {
   /// Forgets unchanged objects that only the registry still references: nobody can reach them,
   /// and they would be read again from the store if asked for.
   func pruneRegistry() {
-    registry.pruneUnreferenced()
+    // Freed here, after the registry's access has ended.
+    let forgotten = registry.pruneUnreferenced()
+    _ = consume forgotten
   }
 
   /// The object with this ID, registered or as a fault that loads on first use; nil when the

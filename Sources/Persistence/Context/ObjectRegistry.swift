@@ -108,12 +108,18 @@ struct ObjectRegistry {
 
   /// Forgets saved objects that nothing outside the registry references and that have no
   /// pending changes (inserted objects always have).
-  mutating func pruneUnreferenced() {
+  ///
+  /// Returns the forgotten objects, so that they are freed (and any `deinit` of a subclass
+  /// runs) once the caller's access to the registry has ended.
+  mutating func pruneUnreferenced() -> [ManagedObject] {
+    var forgotten: [ManagedObject] = []
     for index in saved.indices where saved[index] != nil {
       guard isKnownUniquelyReferenced(&saved[index]!), !saved[index]!.hasChanges else { continue }
       positions.remove(saved[index]!.objectID)
+      forgotten.append(saved[index]!)
       saved[index] = nil
     }
     compactIfSparse()
+    return forgotten
   }
 }
