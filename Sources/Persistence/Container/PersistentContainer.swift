@@ -19,9 +19,9 @@ public final class PersistentContainer: Sendable {
   public let storeUUID: String
 
   let storeDescription: StoreDescription
-  /// The connection that prepared the store, kept open while the container lives (see
-  /// `StoreConnection.prepareStore`).
-  private let preparedConnection: KeepAliveConnection
+  /// Connections no context is using, starting with the one that prepared the store; one is
+  /// open while the container lives (see `StoreConnection.prepareStore`).
+  let idleConnections: IdleConnections
   private let classes: [ObjectIdentifier: Int]
   private let classesByEntity: [Int: ManagedObject.Type]
   private let observers = ObserverList()
@@ -62,7 +62,7 @@ public final class PersistentContainer: Sendable {
     }
     self.storeDescription = description
     self.storeUUID = metadata.storeUUID
-    self.preparedConnection = KeepAliveConnection(connection)
+    self.idleConnections = IdleConnections(connection)
     var byClass: [ObjectIdentifier: Int] = [:]
     var byEntity: [Int: ManagedObject.Type] = [:]
     for type in classes {

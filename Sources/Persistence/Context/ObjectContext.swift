@@ -45,7 +45,7 @@ public final class ObjectContext {
 
   init(container: PersistentContainer) {
     self.container = container
-    self.store = StoreConnection(description: container.storeDescription)
+    self.store = StoreConnection(description: container.storeDescription, idleConnections: container.idleConnections)
     self.link = ContextLink(layouts: container.storeDescription.layouts)
     link.context = self
   }

@@ -46,6 +46,11 @@ struct SQLiteStatementCache {
     entries[sql] = Entry(statement: statement, lastUse: clock)
   }
 
+  /// Resets every statement, ending any that was left in the middle of its rows.
+  func resetAll() {
+    for entry in entries.values { entry.statement.reset() }
+  }
+
   /// Drops every statement (they finalize unless a caller still holds one).
   mutating func removeAll() {
     entries.removeAll()

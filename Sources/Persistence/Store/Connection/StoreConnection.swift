@@ -13,17 +13,27 @@ package final class StoreConnection {
   /// enforces it (see ``isEnforcedByStore(_:)``).
   var storeEnforcedConstraints: [ConstraintCheck: Bool] = [:]
 
-  init(description: StoreDescription) {
+  /// Where the connection comes from and goes back to, when the store connection belongs to a
+  /// container's context.
+  private let idleConnections: IdleConnections?
+
+  init(description: StoreDescription, idleConnections: IdleConnections? = nil) {
     self.description = description
+    self.idleConnections = idleConnections
+  }
+
+  deinit {
+    if let openConnection, let idleConnections { idleConnections.giveBack(openConnection) }
   }
 
   var schema: StoreSchema { description.schema }
   var layouts: ObjectLayouts { description.layouts }
 
-  /// The SQLite connection, opened (and configured) on first use.
+  /// The SQLite connection: on first use, an idle one of the container's, or a new one opened
+  /// and configured.
   func connection() throws -> SQLiteConnection {
     if let openConnection { return openConnection }
-    let connection = try Self.open(description)
+    let connection = try idleConnections?.take() ?? Self.open(description)
     openConnection = connection
     return connection
   }
