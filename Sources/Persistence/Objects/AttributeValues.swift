@@ -34,16 +34,16 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
   }
 
   var startIndex: Int { 0 }
-  var endIndex: Int { storage.header }
+  var endIndex: Int { storage.count }
 
   /// The value in `slot`.
   subscript(slot: Int) -> AttributeValue? {
     get {
-      precondition(slot >= 0 && slot < storage.header, "attribute slot out of range")
+      precondition(slot >= 0 && slot < storage.count, "attribute slot out of range")
       return storage.withUnsafeMutablePointerToElements { $0[slot] }
     }
     set {
-      precondition(slot >= 0 && slot < storage.header, "attribute slot out of range")
+      precondition(slot >= 0 && slot < storage.count, "attribute slot out of range")
       if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
       storage.withUnsafeMutablePointerToElements { $0[slot] = newValue }
     }
@@ -53,8 +53,8 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
   /// their storage (an object's unchanged values and its committed ones) compare at once.
   static func == (lhs: AttributeValues, rhs: AttributeValues) -> Bool {
     if lhs.storage === rhs.storage { return true }
-    let count = lhs.storage.header
-    guard count == rhs.storage.header else { return false }
+    let count = lhs.storage.count
+    guard count == rhs.storage.count else { return false }
     return lhs.storage.withUnsafeMutablePointerToElements { left in
       rhs.storage.withUnsafeMutablePointerToElements { right in
         for slot in 0..<count where left[slot] != right[slot] { return false }
@@ -76,6 +76,10 @@ final class AttributeValueStorage: ManagedBuffer<Int, AttributeValue?> {
     return storage
   }
 
+  /// The number of values. (Read through a pointer: reading `header` as a property would pay a
+  /// run-time exclusivity check on every access to a value.)
+  var count: Int { withUnsafeMutablePointerToHeader { $0.pointee } }
+
   /// Runs `body` over the values.
   func withValues<Result>(_ body: (UnsafeMutableBufferPointer<AttributeValue?>) throws -> Result) rethrows -> Result {
     try withUnsafeMutablePointers { count, values in
@@ -85,7 +89,7 @@ final class AttributeValueStorage: ManagedBuffer<Int, AttributeValue?> {
 
   /// A new storage holding the same values.
   func copy() -> AttributeValueStorage {
-    let count = header
+    let count = self.count
     let copy = unsafeDowncast(
       AttributeValueStorage.create(minimumCapacity: count) { _ in count }, to: AttributeValueStorage.self)
     withUnsafeMutablePointerToElements { source in

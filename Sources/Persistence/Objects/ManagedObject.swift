@@ -10,7 +10,10 @@ import Foundation
 /// two objects for one row.
 open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   /// The object's identity; temporary until its first save.
-  public internal(set) var objectID: ObjectID
+  ///
+  /// Written only by its context (when a save makes it permanent), and read for every fetched
+  /// row: the run-time exclusivity checks are left out, as they are for the storage below.
+  @exclusivity(unchecked) public internal(set) var objectID: ObjectID
   /// The entity's layout.
   ///
   /// Not retained by the object: its context link holds every layout of the model, and the
@@ -33,9 +36,9 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   @exclusivity(unchecked) var lifecycle: Lifecycle
   @exclusivity(unchecked) var isFaultStorage: Bool
   /// The object's slot in its context's ``ChangedObjects``; -1 while it has no pending changes.
-  var changeSlot = -1
+  @exclusivity(unchecked) var changeSlot = -1
   /// `Z_OPT` of the row as last read or written.
-  var storedVersion: Int64
+  @exclusivity(unchecked) var storedVersion: Int64
   /// Destinations loaded by a fetch's prefetching, kept alive as long as this object so that
   /// reaching them does not read the store again (the context holds objects weakly).
   var prefetched: [ManagedObject] = []
