@@ -242,6 +242,14 @@ public final class ObjectContext {
     return object
   }
 
+  /// A new object for the row a cursor is on, for a caller that knows the context holds none
+  /// for it: a fetch into a context that holds no saved object of the fetched entities (one
+  /// SELECT returns each row once) skips looking each row up.
+  func unregisteredObject(at cursor: StoredRowCursor) throws -> ManagedObject {
+    assert(registry[cursor.objectID] == nil, "the context already holds an object for \(cursor.objectID)")
+    return makeObject(for: try cursor.decode())
+  }
+
   /// A new object for a row whose ID has none yet, registered.
   private func makeObject(for row: StoredRow) -> ManagedObject {
     let object = container.objectClass(for: row.objectID.entity).init(

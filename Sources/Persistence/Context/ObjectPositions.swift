@@ -40,6 +40,11 @@ struct ObjectPositions {
   /// How many IDs have a position.
   private(set) var count = 0
 
+  /// Whether any ID of the entity (by index) has a position.
+  func holdsIDs(ofEntity entity: Int) -> Bool {
+    entity < runs.count && runs[entity].entries + runs[entity].scattered > 0
+  }
+
   /// The position of a permanent ID.
   subscript(id: ObjectID) -> Int? {
     let entity = id.entity.index

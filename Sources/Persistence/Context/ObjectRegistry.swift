@@ -100,6 +100,11 @@ struct ObjectRegistry {
     unsaved[position] = object
   }
 
+  /// Whether a saved object of any of these entities (by index) is registered.
+  func holdsSavedObjects(ofAnyOf entities: Set<Int>) -> Bool {
+    entities.contains { positions.holdsIDs(ofEntity: $0) }
+  }
+
   /// Registers a saved object whose ID has no object yet (the caller looked it up).
   mutating func register(_ object: ManagedObject) {
     positions.set(saved.count, for: object.objectID)

@@ -59,7 +59,12 @@ extension ObjectContext {
       pruneThreshold = .max
       defer { pruneThreshold = max(threshold, registry.count * 2) }
       objects = []
-      try store.forEachCursor(plan, applyingSlice: true) { objects.append(try object(at: $0)) }
+      if registry.holdsSavedObjects(ofAnyOf: plan.coveredEntities) {
+        try store.forEachCursor(plan, applyingSlice: true) { objects.append(try object(at: $0)) }
+      } else {
+        // None of the rows can have an object yet: skip looking each one up.
+        try store.forEachCursor(plan, applyingSlice: true) { objects.append(try unregisteredObject(at: $0)) }
+      }
     } else if !request.includesPendingChanges {
       objects = try fetchStoredObjects(request, plan: plan)
     } else {

@@ -37,6 +37,16 @@ struct ObjectContextTests {
     let first = try context.fetch(FetchRequest<ManagedObject>(entityName: "Task"))
     let second = try context.fetch(FetchRequest<ManagedObject>(entityName: "Task"))
     #expect(first[0] === second[0])
+    // The first fetch into a context holding no task skips the lookups; one holding some of
+    // the fetched rows must find them.
+    try ContextFixtures.insertTask(context, title: "B")
+    try context.save()
+    let other = container.newContext()
+    let one = try #require(other.object(with: first[0].objectID))
+    let both = try other.fetch(FetchRequest<ManagedObject>(entityName: "Task"))
+    #expect(both.count == 2)
+    #expect(both.contains { $0 === one })
+    #expect(Set(both.map(ObjectIdentifier.init)).count == 2)
   }
 
   @Test("Relationships keep inverses in step, and save and load")

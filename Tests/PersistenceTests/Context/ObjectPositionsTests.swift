@@ -36,6 +36,22 @@ struct ObjectPositionsTests {
     #expect(positions.count == 2)
   }
 
+  @Test("Whether an entity holds IDs follows its run and its scattered keys")
+  func holdsIDs() {
+    var positions = ObjectPositions()
+    #expect(!positions.holdsIDs(ofEntity: 0))
+    positions.set(0, for: id(1, 1 << 40))
+    positions.set(1, for: id(2, 5))
+    #expect(!positions.holdsIDs(ofEntity: 0))
+    #expect(positions.holdsIDs(ofEntity: 1))
+    #expect(positions.holdsIDs(ofEntity: 2))
+    #expect(!positions.holdsIDs(ofEntity: 9))
+    positions.remove(id(1, 1 << 40))
+    positions.remove(id(2, 5))
+    #expect(!positions.holdsIDs(ofEntity: 1))
+    #expect(!positions.holdsIDs(ofEntity: 2))
+  }
+
   @Test("Removing and setting again keeps the count and the positions right")
   func removeAndSet() {
     var positions = ObjectPositions()
