@@ -5,9 +5,8 @@ import DataModel
 ///
 /// A fetch makes one of these per row and frees it with the object, so both ends are on the hot
 /// path. An array of a type from another module is allocated through the runtime's generic
-/// metadata cache (a locked hash-table lookup per array) and destroyed element by element
-/// through value witnesses; this storage is a class of its own, whose metadata is looked up once,
-/// and whose elements are destroyed by code specialized for `AttributeValue?`.
+/// metadata cache, a locked hash-table lookup per array; this storage is a class of its own,
+/// whose metadata is looked up once.
 struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, MutableCollection {
   private var storage: AttributeValueStorage
 

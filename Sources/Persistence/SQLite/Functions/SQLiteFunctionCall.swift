@@ -31,13 +31,7 @@ public struct SQLiteFunctionCall {
 
   /// The storage class of an argument.
   public func storageClass(at index: Int) -> SQLiteStorageClass {
-    switch sqlite3_value_type(handle(index)) {
-    case SQLITE_INTEGER: .integer
-    case SQLITE_FLOAT: .real
-    case SQLITE_TEXT: .text
-    case SQLITE_BLOB: .blob
-    default: .null
-    }
+    SQLiteStorageClass(sqliteType: sqlite3_value_type(handle(index)))
   }
 
   /// An argument as an integer (SQLite's conversion for non-integers; 0 for NULL).

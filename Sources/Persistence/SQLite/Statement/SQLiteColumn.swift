@@ -22,13 +22,7 @@ public struct SQLiteColumn {
 
   /// The column's storage class.
   public var storageClass: SQLiteStorageClass {
-    switch sqlite3_value_type(handle) {
-    case SQLITE_INTEGER: return .integer
-    case SQLITE_FLOAT: return .real
-    case SQLITE_TEXT: return .text
-    case SQLITE_BLOB: return .blob
-    default: return .null
-    }
+    SQLiteStorageClass(sqliteType: sqlite3_value_type(handle))
   }
 
   /// The value as a 64-bit integer (SQLite's conversions apply: NULL reads as 0).

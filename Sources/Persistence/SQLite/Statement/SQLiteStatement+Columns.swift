@@ -34,13 +34,7 @@ extension SQLiteStatement {
 
   /// The storage class of column `index` in the current row.
   public func columnType(at index: Int) -> SQLiteStorageClass {
-    switch sqlite3_column_type(handle, Int32(clamping: index)) {
-    case SQLITE_INTEGER: return .integer
-    case SQLITE_FLOAT: return .real
-    case SQLITE_TEXT: return .text
-    case SQLITE_BLOB: return .blob
-    default: return .null
-    }
+    SQLiteStorageClass(sqliteType: sqlite3_column_type(handle, Int32(clamping: index)))
   }
 
   /// Whether column `index` of the current row is `NULL`.

@@ -1,3 +1,5 @@
+import CSQLite
+
 /// SQLite's five storage classes: the dynamic type of one stored value.
 ///
 /// Reported by ``SQLiteStatement/columnType(at:)`` and ``SQLiteValue/storageClass`` so callers can
@@ -13,4 +15,17 @@ public enum SQLiteStorageClass: Sendable, Hashable, CaseIterable {
   case text
   /// Raw bytes.
   case blob
+}
+
+extension SQLiteStorageClass {
+  /// The storage class of a C type code (`sqlite3_column_type`, `sqlite3_value_type`).
+  init(sqliteType: Int32) {
+    switch sqliteType {
+    case SQLITE_INTEGER: self = .integer
+    case SQLITE_FLOAT: self = .real
+    case SQLITE_TEXT: self = .text
+    case SQLITE_BLOB: self = .blob
+    default: self = .null
+    }
+  }
 }
