@@ -65,34 +65,23 @@ extension SQLiteStatement {
   /// Column `index` as a `String`, decoded with its exact byte length (invalid UTF-8 is
   /// repaired with U+FFFD).
   public func text(at index: Int) -> String {
-    let column = Int32(clamping: index)
-    guard let bytes = sqlite3_column_text(handle, column) else { return "" }
-    let count = Int(sqlite3_column_bytes(handle, column))
-    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    column(at: index).text
   }
 
   /// Column `index` as bytes.
   public func blob(at index: Int) -> [UInt8] {
-    let column = Int32(clamping: index)
-    guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
-    let count = Int(sqlite3_column_bytes(handle, column))
-    return [UInt8](UnsafeRawBufferPointer(start: bytes, count: count))
+    column(at: index).withBytes { [UInt8]($0) }
   }
 
   /// Calls `body` with the bytes of column `index` in place, without copying them (the
   /// buffer is valid only during the call).
   public func withBlob<Result>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-    let column = Int32(clamping: index)
-    let bytes = sqlite3_column_blob(handle, column)
-    let count = Int(sqlite3_column_bytes(handle, column))
-    return try body(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
+    try column(at: index).withBytes(body)
   }
 
   /// Column `index` as `Data`.
   public func data(at index: Int) -> Data {
-    let column = Int32(clamping: index)
-    guard let bytes = sqlite3_column_blob(handle, column) else { return Data() }
-    return Data(bytes: bytes, count: Int(sqlite3_column_bytes(handle, column)))
+    column(at: index).data
   }
 
   /// Column `index` as whatever it holds, without conversion.
