@@ -9,18 +9,26 @@
 /// temporary numbers count up in each context, so a large insert registers its objects without
 /// hashing and, once saved, moves each one to its permanent ID, which the save allocated in a
 /// run after the table's last key.
+///
+/// The positions of saved objects are indexed when first needed: a fetch appends its objects,
+/// and the first lookup, removal or question about the registry's IDs afterwards indexes them
+/// in one pass. A context that fetches objects, reads them and goes away (the most common use
+/// of a short-lived context) never pays for an index it does not use.
 struct ObjectRegistry {
   /// Saved objects in registration order; nil where one was forgotten.
   private var saved: [ManagedObject?] = []
-  /// The position in `saved` of each saved object's ID.
+  /// The position in `saved` of each saved object's ID, for `saved[..<indexedCount]`.
   private var positions = ObjectPositions()
+  /// How many of `saved` are in `positions`; the objects after them are registered and not
+  /// yet indexed (none of them is nil).
+  private var indexedCount = 0
   /// Inserted objects, at `number - base`.
   private var unsaved: [ManagedObject?] = []
   private var base: Int64 = 1
   private var unsavedCount = 0
 
   /// How many objects are registered.
-  var count: Int { positions.count + unsavedCount }
+  var count: Int { positions.count + (saved.count - indexedCount) + unsavedCount }
 
   /// Every registered object: saved ones, then inserted ones, each in registration order.
   var values: [ManagedObject] {
@@ -32,9 +40,14 @@ struct ObjectRegistry {
   }
 
   /// The object with an ID; setting nil forgets it.
+  ///
+  /// Reading is mutating: it indexes the objects registered since the last lookup.
   subscript(id: ObjectID) -> ManagedObject? {
-    get {
-      guard id.isTemporary else { return positions[id].flatMap { saved[$0] } }
+    mutating get {
+      guard id.isTemporary else {
+        indexPending()
+        return positions[id].flatMap { saved[$0] }
+      }
       let position = -id.key - base
       guard position >= 0, position < Int64(unsaved.count), let object = unsaved[Int(position)],
         object.objectID == id
@@ -51,6 +64,7 @@ struct ObjectRegistry {
   }
 
   private mutating func setSaved(_ object: ManagedObject?, id: ObjectID) {
+    indexPending()
     if let object {
       if let position = positions[id] {
         saved[position] = object
@@ -74,6 +88,16 @@ struct ObjectRegistry {
       kept.append(object)
     }
     saved = kept
+    indexedCount = kept.count
+  }
+
+  /// Puts the objects registered since the last lookup into `positions`.
+  private mutating func indexPending() {
+    guard indexedCount < saved.count else { return }
+    for position in indexedCount..<saved.count {
+      positions.set(position, for: saved[position].unsafelyUnwrapped.objectID)
+    }
+    indexedCount = saved.count
   }
 
   private mutating func setUnsaved(_ object: ManagedObject?, number: Int64) {
@@ -101,13 +125,14 @@ struct ObjectRegistry {
   }
 
   /// Whether a saved object of any of these entities (by index) is registered.
-  func holdsSavedObjects(ofAnyOf entities: Set<Int>) -> Bool {
-    entities.contains { positions.holdsIDs(ofEntity: $0) }
+  mutating func holdsSavedObjects(ofAnyOf entities: Set<Int>) -> Bool {
+    indexPending()
+    return entities.contains { positions.holdsIDs(ofEntity: $0) }
   }
 
-  /// Registers a saved object whose ID has no object yet (the caller looked it up).
+  /// Registers a saved object whose ID has no object yet (the caller looked it up, or knows
+  /// that none can be registered); it is indexed by the next lookup.
   mutating func register(_ object: ManagedObject) {
-    positions.set(saved.count, for: object.objectID)
     saved.append(object)
   }
 
@@ -117,6 +142,7 @@ struct ObjectRegistry {
   /// Returns the forgotten objects, so that they are freed (and any `deinit` of a subclass
   /// runs) once the caller's access to the registry has ended.
   mutating func pruneUnreferenced() -> [ManagedObject] {
+    indexPending()
     var forgotten: [ManagedObject] = []
     for index in saved.indices where saved[index] != nil {
       guard isKnownUniquelyReferenced(&saved[index]!), !saved[index]!.hasChanges else { continue }

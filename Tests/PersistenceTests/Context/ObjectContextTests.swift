@@ -49,6 +49,37 @@ struct ObjectContextTests {
     #expect(Set(both.map(ObjectIdentifier.init)).count == 2)
   }
 
+  @Test("Objects a fetch registers are found by ID afterwards, whatever order their keys came in")
+  func registeredAfterFetch() throws {
+    let container = try ContextFixtures.tasksContainer()
+    let writer = container.newContext()
+    for index in 0..<300 {
+      // Titles sort in an order unrelated to the primary keys.
+      try ContextFixtures.insertTask(writer, title: "Task \((index * 7_919) % 1_000)", priority: Int64(1 + index % 3))
+    }
+    try writer.save()
+
+    let context = container.newContext()
+    let byTitle = try context.fetch(
+      FetchRequest<ManagedObject>(entityName: "Task", sortDescriptors: [FetchSortDescriptor("title")]))
+    #expect(byTitle.count == 300)
+    #expect(context.registeredObjects.count == 300)
+    for object in byTitle { #expect(context.object(with: object.objectID) === object) }
+    let again = try context.fetch(
+      FetchRequest<ManagedObject>(entityName: "Task", predicate: try FetchPredicate(format: "priority == 1")))
+    #expect(again.count == 100)
+    #expect(again.allSatisfy { fetched in byTitle.contains { $0 === fetched } })
+
+    // Deleting one after the fetch forgets it; the rest stay found.
+    let gone = byTitle[150]
+    context.delete(gone)
+    try context.save()
+    #expect(context.registeredObjects.count == 299)
+    #expect(context.registeredObjects.allSatisfy { $0 !== gone })
+    #expect(context.object(with: byTitle[149].objectID) === byTitle[149])
+    #expect(try context.fetch(FetchRequest<ManagedObject>(entityName: "Task")).count == 299)
+  }
+
   @Test("Relationships keep inverses in step, and save and load")
   func relationships() throws {
     let container = try ContextFixtures.tasksContainer()
