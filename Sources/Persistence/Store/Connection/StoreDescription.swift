@@ -1,7 +1,8 @@
 import Foundation
 
 /// Everything about one store that all its connections share: the model version, its layout in
-/// Core Data's schema, object layouts, and where the store lives.
+/// Core Data's schema, object layouts (compiled once per version: ``CompiledModel``), and where
+/// the store lives.
 final class StoreDescription: Sendable {
   let model: ModelVersion
   let schema: StoreSchema
@@ -20,11 +21,13 @@ final class StoreDescription: Sendable {
   let entityHashes: [String: Data]
 
   init(model: ModelVersion, options: StoreOptions) throws {
+    let compiled = CompiledModelCache.shared.compiled(model)
     self.model = model
-    let schema = StoreSchema(model: model)
-    self.schema = schema
-    let layouts = ObjectLayouts(model: model)
-    self.layouts = layouts
+    self.schema = compiled.schema
+    self.layouts = compiled.layouts
+    self.statements = compiled.statements
+    self.entitiesByNumber = compiled.entitiesByNumber
+    self.entityHashes = compiled.entityHashes
     self.options = options
     switch options.location {
     case .file(let url):
@@ -42,16 +45,6 @@ final class StoreDescription: Sendable {
     } else {
       self.externalDataDirectory = nil
     }
-    let tableColumns = EntityStatements.tableColumns(schema: schema, model: model)
-    self.statements = model.entities.indices.map { index in
-      let mapping = schema[EntityID(index)]
-      return EntityStatements(
-        mapping: mapping, layout: layouts.layouts[index], tableColumns: tableColumns[mapping.rootEntity.index] ?? [])
-    }
-    var numbers = [EntityID?](repeating: nil, count: (schema.entities.map(\.entityNumber).max() ?? 0) + 1)
-    for mapping in schema.entities { numbers[mapping.entityNumber] = mapping.entity }
-    self.entitiesByNumber = numbers
-    self.entityHashes = model.versionHashes.entityHashes
   }
 
   /// The URL of the store file, for file stores.
