@@ -15,13 +15,13 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
     storage = AttributeValueStorage.make(count: count)
   }
 
-  /// `count` values, each nil until `initialize` sets it. When `initialize` throws, the values
-  /// it set are released and the error is passed on.
-  init(
-    count: Int, initializingWith initialize: (UnsafeMutableBufferPointer<AttributeValue?>) throws -> Void
-  ) rethrows {
+  /// `count` values, each nil until `fill` fills it. When `fill` throws, the values it filled
+  /// are released and the error is passed on.
+  init(count: Int, filling fill: (AttributeValueFiller) throws -> Void) rethrows {
     storage = AttributeValueStorage.make(count: count)
-    try storage.withValues(initialize)
+    try storage.withUnsafeMutablePointerToElements { values in
+      try fill(AttributeValueFiller(values: values, count: count))
+    }
   }
 
   /// These values, slot by slot.
@@ -71,7 +71,11 @@ final class AttributeValueStorage: ManagedBuffer<Int, AttributeValue?> {
   /// New storage of `count` nil values.
   static func make(count: Int) -> AttributeValueStorage {
     let storage = unsafeDowncast(create(minimumCapacity: count) { _ in count }, to: AttributeValueStorage.self)
-    storage.withUnsafeMutablePointerToElements { $0.initialize(repeating: nil, count: count) }
+    storage.withUnsafeMutablePointerToElements { values in
+      // Each nil stored directly: `initialize(repeating:count:)` copies its value into every
+      // slot through the type's value witnesses.
+      for slot in 0..<count { (values + slot).initialize(to: nil) }
+    }
     return storage
   }
 
@@ -98,6 +102,37 @@ final class AttributeValueStorage: ManagedBuffer<Int, AttributeValue?> {
   }
 
   deinit {
-    withUnsafeMutablePointers { count, values in _ = values.deinitialize(count: count.pointee) }
+    withUnsafeMutablePointers { count, values in
+      // Only strings, data and URLs hold references. Destroying the other values (the numbers,
+      // dates and UUIDs of most slots) would only go through the value witnesses to do nothing.
+      for slot in 0..<count.pointee {
+        switch values[slot] {
+        case .string?, .binary?, .uri?: (values + slot).deinitialize(count: 1)
+        case nil, .integer?, .decimal?, .double?, .float?, .boolean?, .date?, .uuid?: continue
+        }
+      }
+    }
+  }
+}
+
+/// The slots of new attribute values, every one nil, for a decoder to fill once each: a row's
+/// values are written straight into their storage, without the destroying of the nil that
+/// assigning would pay.
+struct AttributeValueFiller {
+  private let values: UnsafeMutablePointer<AttributeValue?>
+  /// How many slots there are.
+  let count: Int
+
+  fileprivate init(values: UnsafeMutablePointer<AttributeValue?>, count: Int) {
+    self.values = values
+    self.count = count
+  }
+
+  /// Puts `value` in `slot`, which must still be nil (a nil holds no reference, so it is
+  /// written over as it is).
+  func fill(_ slot: Int, with value: AttributeValue) {
+    precondition(slot >= 0 && slot < count, "attribute slot out of range")
+    assert(values[slot] == nil, "attribute slot \(slot) is filled twice")
+    (values + slot).initialize(to: value)
   }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Persistence
 
-/// Attribute values by slot: copy on write, equality, and cleanup when initialization throws.
+/// Attribute values by slot: copy on write, equality, filling, and freeing what they hold.
 @Suite("Attribute values")
 struct AttributeValuesTests {
   private struct Stop: Error {}
@@ -40,18 +40,42 @@ struct AttributeValuesTests {
     #expect(AttributeValues([.integer(1)]) != AttributeValues([nil]))
   }
 
-  @Test("An initializer that throws passes its error on; the values it set are freed once")
-  func throwingInitializer() {
+  @Test("A filler that throws passes its error on; the values it filled are freed once")
+  func throwingFiller() {
     let text = String(repeating: "x", count: 100)
+    let freed = FreedCount()
     #expect(throws: Stop.self) {
-      _ = try AttributeValues(count: 3) { buffer in
-        buffer[0] = .binary(Data(repeating: 7, count: 64))
-        buffer[2] = .string(text)
+      _ = try AttributeValues(count: 4) { values in
+        values.fill(0, with: .binary(freed.data()))
+        values.fill(1, with: .integer(3))
+        values.fill(3, with: .string(text))
         throw Stop()
       }
     }
+    #expect(freed.count == 1)
     // The shared string is still intact after the storage released its copy.
     #expect(text == String(repeating: "x", count: 100))
+  }
+
+  @Test("Filled values read back, nil where nothing was filled, and are freed with the storage")
+  func filled() {
+    let freed = FreedCount()
+    let date = Date(timeIntervalSinceReferenceDate: 12.5)
+    do {
+      let values = AttributeValues(count: 5) { values in
+        values.fill(4, with: .binary(freed.data()))
+        values.fill(0, with: .date(date))
+        values.fill(2, with: .uri(URL(string: "https://example.com/a")!))
+      }
+      #expect(
+        Array(values) == [
+          .date(date), nil, .uri(URL(string: "https://example.com/a")!), nil, .binary(Data(repeating: 7, count: 64)),
+        ])
+      var copy = values
+      copy[4] = nil
+      #expect(freed.count == 0)
+    }
+    #expect(freed.count == 1)
   }
 
   @Test("Every value of a large storage survives copies and is freed with the last one")
@@ -63,5 +87,26 @@ struct AttributeValuesTests {
     #expect(copy[999] == .string("value 999 " + String(repeating: "y", count: 20)))
     #expect(values[998] == copy[998])
     #expect(values[999] == nil)
+  }
+}
+
+/// Counts the frees of the data it makes, to check that storage releases values it holds.
+private final class FreedCount: @unchecked Sendable {
+  private let lock = NSLock()
+  private var frees = 0
+
+  var count: Int { lock.withLock { frees } }
+
+  /// 64 bytes of 7, whose storage counts a free when it goes.
+  func data() -> Data {
+    let bytes = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
+    bytes.initializeMemory(as: UInt8.self, repeating: 7, count: 64)
+    let data = Data(
+      bytesNoCopy: bytes, count: 64,
+      deallocator: .custom { [self] pointer, _ in
+        pointer.deallocate()
+        lock.withLock { frees += 1 }
+      })
+    return data
   }
 }

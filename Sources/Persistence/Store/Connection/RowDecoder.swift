@@ -78,7 +78,7 @@ struct RowDecoder: Sendable {
     description: StoreDescription, tableName: String
   ) throws -> StoredRow {
     var toOne = OptionalSlots<ObjectID>()
-    let attributes = try AttributeValues(count: attributeCount) { buffer in
+    let attributes = try AttributeValues(count: attributeCount) { values in
       for step in steps {
         let position = Int(step.position)
         let slot = Int(step.slot)
@@ -86,24 +86,25 @@ struct RowDecoder: Sendable {
         let storage = column.storageClass
         if storage == .null { continue }
         switch (step.operation, storage) {
-        case (.integer, .integer): buffer[slot] = .integer(column.int64)
-        case (.boolean, .integer): buffer[slot] = .boolean(column.int64 != 0)
-        case (.double, .real), (.double, .integer): buffer[slot] = .double(column.double)
-        case (.float, .real), (.float, .integer): buffer[slot] = .float(Float(column.double))
+        case (.integer, .integer): values.fill(slot, with: .integer(column.int64))
+        case (.boolean, .integer): values.fill(slot, with: .boolean(column.int64 != 0))
+        case (.double, .real), (.double, .integer): values.fill(slot, with: .double(column.double))
+        case (.float, .real), (.float, .integer): values.fill(slot, with: .float(Float(column.double)))
         case (.date, .real), (.date, .integer):
-          buffer[slot] = .date(Date(timeIntervalSinceReferenceDate: column.double))
-        case (.string, .text): buffer[slot] = .string(column.text)
-        case (.binary, .blob): buffer[slot] = .binary(column.data)
+          values.fill(slot, with: .date(Date(timeIntervalSinceReferenceDate: column.double)))
+        case (.string, .text): values.fill(slot, with: .string(column.text))
+        case (.binary, .blob): values.fill(slot, with: .binary(column.data))
         case (.toOneKey, _):
           toOne[slot] = ObjectID(entity: layout.relationships[slot].destination, primaryKey: column.int64)
         case (.toOneEntity, _):
           break
         default:
           if step.operation == .uuid, storage == .blob, let uuid = column.withBytes(Self.uuid) {
-            buffer[slot] = .uuid(uuid)
+            values.fill(slot, with: .uuid(uuid))
           } else {
-            buffer[slot] = try decodeInGeneral(
+            let value = try decodeInGeneral(
               statement, step: step, description: description, layout: layout, objectID: objectID, tableName: tableName)
+            if let value { values.fill(slot, with: value) }
           }
         }
       }
