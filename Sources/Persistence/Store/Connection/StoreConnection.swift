@@ -170,7 +170,9 @@ package final class StoreConnection {
 
   /// Decodes the current row of a statement that selected a table's `selectPrefix` columns.
   func decodeRow(_ statement: SQLiteStatement, tableName: String) throws -> StoredRow {
-    var cursor = StoredRowCursor(statement, store: self, tableName: tableName)
+    // The row's own entity (a Z_ENT of no entity is refused by `readIdentity`).
+    let entity = description.entity(number: Int(statement.column(at: 1).int64)) ?? EntityID(0)
+    var cursor = StoredRowCursor(statement, store: self, entity: entity, tableName: tableName)
     try cursor.readIdentity()
     return try cursor.decode()
   }

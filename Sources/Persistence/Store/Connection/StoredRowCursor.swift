@@ -8,18 +8,30 @@ import DataModel
 /// only during the callback that receives it: the statement moves on to the next row.
 struct StoredRowCursor {
   let statement: SQLiteStatement
-  let store: StoreConnection
   let tableName: String
+  /// The store's description, held here so that decoding a row borrows it instead of
+  /// retaining it through the store.
+  private let description: StoreDescription
+  /// The entity whose rows the query mostly returns, with its decoder and layout resolved once:
+  /// a row of another entity of the table (a sub-entity) looks its own up.
+  private let commonEntity: EntityID
+  private let commonDecoder: RowDecoder
+  private let commonLayout: ObjectLayout
   /// The row's object (its entity from `Z_ENT`, its key from `Z_PK`).
   private(set) var objectID = ObjectID(entity: EntityID(0), primaryKey: 0)
   /// `Z_OPT`.
   private(set) var version: Int64 = 0
 
-  /// A cursor over the rows `statement` steps through; call ``readIdentity()`` on each.
-  init(_ statement: SQLiteStatement, store: StoreConnection, tableName: String) {
+  /// A cursor over the rows `statement` steps through, most of them of `entity`; call
+  /// ``readIdentity()`` on each.
+  init(_ statement: SQLiteStatement, store: StoreConnection, entity: EntityID, tableName: String) {
     self.statement = statement
-    self.store = store
     self.tableName = tableName
+    let description = store.description
+    self.description = description
+    self.commonEntity = entity
+    self.commonDecoder = description.statements[entity.index].decoder
+    self.commonLayout = description.layouts[entity]
   }
 
   /// Reads the current row's `Z_PK`, `Z_ENT` and `Z_OPT`; a `Z_ENT` that names no entity of the
@@ -27,7 +39,7 @@ struct StoredRowCursor {
   mutating func readIdentity() throws {
     let primaryKey = statement.column(at: 0).int64
     let entityNumber = Int(statement.column(at: 1).int64)
-    guard let entity = store.description.entity(number: entityNumber) else {
+    guard let entity = description.entity(number: entityNumber) else {
       throw PersistenceError.storeFailure(
         "row \(primaryKey) of \(tableName) has Z_ENT \(entityNumber), which is no entity of the model")
     }
@@ -38,8 +50,13 @@ struct StoredRowCursor {
   /// The row's values.
   func decode() throws -> StoredRow {
     let entity = objectID.entity
-    return try store.description.statements[entity.index].decoder.decode(
-      statement, objectID: objectID, version: version, layout: store.layouts[entity], description: store.description,
+    if entity == commonEntity {
+      return try commonDecoder.decode(
+        statement, objectID: objectID, version: version, layout: commonLayout, description: description,
+        tableName: tableName)
+    }
+    return try description.statements[entity.index].decoder.decode(
+      statement, objectID: objectID, version: version, layout: description.layouts[entity], description: description,
       tableName: tableName)
   }
 }
