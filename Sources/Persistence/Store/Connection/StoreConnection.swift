@@ -168,10 +168,9 @@ package final class StoreConnection {
 
   // MARK: - Reading rows
 
-  /// Decodes the current row of a statement that selected a table's `selectPrefix` columns.
-  func decodeRow(_ statement: SQLiteStatement, tableName: String) throws -> StoredRow {
-    // The row's own entity (a Z_ENT of no entity is refused by `readIdentity`).
-    let entity = description.entity(number: Int(statement.column(at: 1).int64)) ?? EntityID(0)
+  /// Decodes the current row of a statement that selected a table's `selectPrefix` columns,
+  /// expected to be a row of `entity` (a row of another entity of the table decodes as its own).
+  func decodeRow(_ statement: SQLiteStatement, entity: EntityID, tableName: String) throws -> StoredRow {
     var cursor = StoredRowCursor(statement, store: self, entity: entity, tableName: tableName)
     try cursor.readIdentity()
     return try cursor.decode()
@@ -191,7 +190,7 @@ package final class StoreConnection {
     try statement.bind([.integer(primaryKey)])
     defer { statement.reset() }
     guard try statement.step() else { return nil }
-    return try decodeRow(statement, tableName: statements.tableName)
+    return try decodeRow(statement, entity: entity, tableName: statements.tableName)
   }
 
   /// Loads many rows, in chunks.
@@ -211,7 +210,7 @@ package final class StoreConnection {
           verbatim: statements.selectPrefix + " WHERE t.Z_PK IN (\(placeholders))",
           arguments: chunk.map { .integer($0) })
         try connection.forEachRow(sql) { statement in
-          rows.append(try decodeRow(statement, tableName: statements.tableName))
+          rows.append(try decodeRow(statement, entity: EntityID(root), tableName: statements.tableName))
         }
       }
     }
