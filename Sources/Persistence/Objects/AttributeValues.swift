@@ -26,9 +26,10 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
 
   /// These values, slot by slot.
   init(_ values: [AttributeValue?]) {
-    self.init(nilCount: values.count)
-    storage.withValues { buffer in
-      for slot in values.indices { buffer[slot] = values[slot] }
+    self.init(count: values.count) { filler in
+      for slot in values.indices {
+        if let value = values[slot] { filler.fill(slot, with: value) }
+      }
     }
   }
 
@@ -82,13 +83,6 @@ final class AttributeValueStorage: ManagedBuffer<Int, AttributeValue?> {
   /// The number of values. (Read through a pointer: reading `header` as a property would pay a
   /// run-time exclusivity check on every access to a value.)
   var count: Int { withUnsafeMutablePointerToHeader { $0.pointee } }
-
-  /// Runs `body` over the values.
-  func withValues<Result>(_ body: (UnsafeMutableBufferPointer<AttributeValue?>) throws -> Result) rethrows -> Result {
-    try withUnsafeMutablePointers { count, values in
-      try body(UnsafeMutableBufferPointer(start: values, count: count.pointee))
-    }
-  }
 
   /// A new storage holding the same values.
   func copy() -> AttributeValueStorage {
