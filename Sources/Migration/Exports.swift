@@ -1,7 +1,9 @@
-// The migration engine (mapping models, lightweight inference, planning, the SQL that moves a
-// store between layouts, and `StoreMigration`) lives in Persistence, beside the container: a
-// container opened on an older store migrates it by default, and generated entity code imports
-// only Persistence, so the engine must be reachable from there. This module remains the
-// documented entry point for code that works on migrations explicitly (`import Migration`).
+// `Migration` is the migration code: mapping models, lightweight inference, planning, the SQL
+// that moves a store between layouts, `StoreMigration`, and the store migrator a container uses
+// to migrate an older store on open (`Persistence` keeps only the `StoreMigrator` hook).
+//
+// It is also the umbrella product for programs that open and migrate stores: `import Migration`
+// brings the model types and the runtime with it, so code written against the migration API
+// (a policy, a migrating container) needs one import.
 @_exported import DataModel
 @_exported import Persistence

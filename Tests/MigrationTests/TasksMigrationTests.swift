@@ -78,19 +78,21 @@ struct TasksMigrationTests {
     try context.save()
   }
 
-  @Test("Opening an older store in a container migrates it by default")
+  @Test("Opening an older store in a container with the Migration module's migrator migrates it")
   func containerMigratesOnOpen() throws {
     let (url, rows) = try Self.makeStore(rows: 5)
-    let container = try PersistentContainer(bundle: Self.bundle, options: .file(url))
+    let container = try PersistentContainer(bundle: Self.bundle, options: .migratingFile(url))
     #expect(container.model.name == "Tasks 3")
     #expect(try container.newContext().count(for: FetchRequest<ManagedObject>(entityName: "Task")) == rows.count)
   }
 
-  @Test("Opting out of migration (no migrator), an older store is refused with a clear error")
+  @Test("Without a migrator (the default), an older store is refused with an error naming the way to migrate it")
   func olderStoreRefused() throws {
     let (url, _) = try Self.makeStore(rows: 1)
-    #expect(throws: PersistenceError.self) {
-      _ = try PersistentContainer(bundle: Self.bundle, options: .file(url, migrator: nil))
+    #expect {
+      _ = try PersistentContainer(bundle: Self.bundle, options: .file(url))
+    } throws: { error in
+      error is PersistenceError && "\(error)".contains("migratingFile")
     }
   }
 }

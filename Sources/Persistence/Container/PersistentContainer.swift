@@ -105,7 +105,7 @@ public final class PersistentContainer: Sendable {
       throw PersistenceError.incompatibleStore(
         path: url.path,
         detail:
-          "it is at version '\(source.name)', the model is at '\(model.name)'; migrate it with `modelc migrate` or open it with a store migrator (the Migration module's LightweightStoreMigrator)"
+          "it is at version '\(source.name)', the model is at '\(model.name)'; migrate it with `modelc migrate` or open it with a store migrator (`StoreOptions.migratingFile(_:)` from the Migration module)"
       )
     }
     try migrator.migrateStore(at: url, from: source, to: model, in: bundle)

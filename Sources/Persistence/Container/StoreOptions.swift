@@ -18,14 +18,14 @@ public struct StoreOptions: Sendable {
   public var createIfMissing: Bool
   /// How long a connection waits for another process's lock before failing, in seconds.
   public var busyTimeout: TimeInterval
-  /// What brings an older store to the model's version when it is opened: by default
-  /// ``LightweightStoreMigrator`` (a backup is kept next to the store); nil opts out, and such
-  /// a store is then refused with an error.
+  /// What brings an older store to the model's version when it is opened. The Migration module
+  /// provides one (`LightweightStoreMigrator`, or `StoreOptions.migratingFile(_:)`); without a
+  /// migrator (the default) such a store is refused with an error that says how to migrate it.
   public var migrator: (any StoreMigrator)?
 
   public init(
     location: Location, isReadOnly: Bool = false, createIfMissing: Bool = true, busyTimeout: TimeInterval = 5,
-    migrator: (any StoreMigrator)? = LightweightStoreMigrator()
+    migrator: (any StoreMigrator)? = nil
   ) {
     self.location = location
     self.isReadOnly = isReadOnly
@@ -34,9 +34,9 @@ public struct StoreOptions: Sendable {
     self.migrator = migrator
   }
 
-  /// A file store, migrated on open when an older version of the model wrote it (pass
-  /// `migrator: nil` to refuse such a store instead).
-  public static func file(_ url: URL, migrator: (any StoreMigrator)? = LightweightStoreMigrator()) -> StoreOptions {
+  /// A file store; with a migrator, a store an older version of the model wrote is migrated on
+  /// open, and without one (the default) it is refused.
+  public static func file(_ url: URL, migrator: (any StoreMigrator)? = nil) -> StoreOptions {
     StoreOptions(location: .file(url), migrator: migrator)
   }
 
@@ -45,7 +45,7 @@ public struct StoreOptions: Sendable {
 }
 
 /// Brings a store written for an older version of a model to the version a container opens
-/// it with. ``LightweightStoreMigrator`` is the one modelc provides.
+/// it with. The Migration module's `LightweightStoreMigrator` is the one modelc provides.
 public protocol StoreMigrator: Sendable {
   /// Migrates the store file at `url`, whose metadata matches `source`, to `destination`.
   /// Must leave the store untouched when it throws.

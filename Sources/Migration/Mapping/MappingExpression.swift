@@ -1,3 +1,6 @@
+import DataModel
+import Persistence
+
 /// The value of a destination property, computed from the source object.
 ///
 /// These are the expressions Core Data's mapping models use (`$source.title`, a constant,

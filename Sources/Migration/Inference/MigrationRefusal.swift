@@ -1,3 +1,6 @@
+import DataModel
+import Persistence
+
 /// A change between two versions that lightweight migration cannot carry out.
 public struct MigrationRefusal: Sendable, Hashable, CustomStringConvertible {
   /// The entity concerned.

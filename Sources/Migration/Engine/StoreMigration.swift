@@ -1,4 +1,6 @@
+import DataModel
 import Foundation
+import Persistence
 
 /// Migrates a store file to a version of its model, atomically.
 ///

@@ -1,3 +1,6 @@
+import DataModel
+import Persistence
+
 extension StepSQLBuilder {
   /// A destination table that the source table becomes with `ALTER TABLE` alone.
   struct InPlacePlan {

@@ -1,3 +1,6 @@
+import DataModel
+import Persistence
+
 /// The steps that bring a store from its version to the target version.
 public struct MigrationPlan: Sendable {
   /// One step: a mapping model between two versions.

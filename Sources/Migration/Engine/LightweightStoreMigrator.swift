@@ -1,4 +1,6 @@
+import DataModel
 import Foundation
+import Persistence
 
 /// The store migrator a ``PersistentContainer`` uses to migrate an older store when it opens
 /// it: pass it in ``StoreOptions/migrator``. It plans and runs a ``StoreMigration`` (keeping a

@@ -1,4 +1,6 @@
+import DataModel
 import Foundation
+import Persistence
 
 extension StepSQLBuilder {
   /// The value of a destination attribute column for rows of one destination entity.

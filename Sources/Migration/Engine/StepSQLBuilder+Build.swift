@@ -1,4 +1,6 @@
+import DataModel
 import Foundation
+import Persistence
 
 extension StepSQLBuilder {
   /// The SQL of a step and what to verify afterwards.

@@ -1,4 +1,6 @@
+import DataModel
 import Foundation
+import Persistence
 
 /// How to turn a store of one model version into a store of another: what the migration engine
 /// executes.

@@ -1,3 +1,6 @@
+import DataModel
+import Persistence
+
 /// One SQL operation of a migration step, with what it does in words for `--dry-run` and
 /// `--sql`.
 public struct MigrationOperation: Sendable {

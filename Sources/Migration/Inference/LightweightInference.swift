@@ -1,3 +1,6 @@
+import DataModel
+import Persistence
+
 /// Infers the mapping model Core Data's lightweight migration would infer between two versions,
 /// or refuses with every change that needs a mapping model.
 ///
