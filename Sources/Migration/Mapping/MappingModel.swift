@@ -50,7 +50,7 @@ public struct MappingModel: Sendable, Hashable, Codable {
   /// How the objects of one entity move to the new version.
   public struct EntityMapping: Sendable, Hashable, Codable {
     /// What the mapping does, as Core Data's `NSEntityMappingType`.
-    public enum Kind: String, Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
       /// A new entity: no source objects.
       case add
       /// A removed entity: its objects are deleted.
@@ -59,6 +59,28 @@ public struct MappingModel: Sendable, Hashable, Codable {
       case copy
       /// Objects are copied with property values computed by the property mappings.
       case transform
+      /// A custom migration policy creates the destination objects (`NSCustomEntityMappingType`).
+      case custom
+      /// No type recorded (`NSUndefinedEntityMappingType`).
+      case undefined
+
+      /// Core Data's `NSEntityMappingType` number.
+      public var typeCode: Int {
+        switch self {
+        case .undefined: 0
+        case .custom: 1
+        case .add: 2
+        case .remove: 3
+        case .copy: 4
+        case .transform: 5
+        }
+      }
+
+      /// The kind with Core Data's `NSEntityMappingType` number; nil for an unknown number.
+      public init?(typeCode: Int) {
+        guard let kind = Self.allCases.first(where: { $0.typeCode == typeCode }) else { return nil }
+        self = kind
+      }
     }
 
     /// The mapping's name, `SourceToDestination` by convention.
@@ -71,22 +93,43 @@ public struct MappingModel: Sendable, Hashable, Codable {
     public var destinationEntity: String?
     /// A predicate in NSPredicate format selecting which source objects migrate (all when nil).
     public var sourceFilter: String?
+    /// The expression that fetches the source objects (Core Data's `sourceExpression`, a
+    /// `FETCH(…)` of the source entity filtered by ``sourceFilter``); nil for an add mapping and
+    /// for inferred mappings, whose source is the whole entity.
+    public var sourceExpression: MappingExpression?
     /// One mapping per destination attribute.
     public var attributeMappings: [PropertyMapping]
     /// One mapping per destination relationship.
     public var relationshipMappings: [PropertyMapping]
+    /// The class name of the custom migration policy, as written in the mapping model (often
+    /// with a module prefix such as `MyApp.` or `REPLACE_AT_RUNTIME.`); nil for the default.
+    public var policyClassName: String?
+    /// The mapping's user info: the keys and values set in Xcode's mapping editor.
+    public var userInfo: [String: String]
+    /// The source entity's version hash the mapping was made for (compiled mappings record it;
+    /// read from the model snapshot otherwise).
+    public var sourceEntityVersionHash: Data?
+    /// The destination entity's version hash the mapping was made for.
+    public var destinationEntityVersionHash: Data?
 
     public init(
       name: String, kind: Kind, sourceEntity: String?, destinationEntity: String?, sourceFilter: String? = nil,
-      attributeMappings: [PropertyMapping] = [], relationshipMappings: [PropertyMapping] = []
+      sourceExpression: MappingExpression? = nil, attributeMappings: [PropertyMapping] = [],
+      relationshipMappings: [PropertyMapping] = [], policyClassName: String? = nil, userInfo: [String: String] = [:],
+      sourceEntityVersionHash: Data? = nil, destinationEntityVersionHash: Data? = nil
     ) {
       self.name = name
       self.kind = kind
       self.sourceEntity = sourceEntity
       self.destinationEntity = destinationEntity
       self.sourceFilter = sourceFilter
+      self.sourceExpression = sourceExpression
       self.attributeMappings = attributeMappings
       self.relationshipMappings = relationshipMappings
+      self.policyClassName = policyClassName
+      self.userInfo = userInfo
+      self.sourceEntityVersionHash = sourceEntityVersionHash
+      self.destinationEntityVersionHash = destinationEntityVersionHash
     }
 
     /// The mapping of a destination property.
