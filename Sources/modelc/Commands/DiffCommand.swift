@@ -24,8 +24,15 @@ enum DiffCommand: ModelcCommand {
       OptionSpec("--from", value: "VERSION", help: "The older version (default: the one before --to)."),
       OptionSpec("--to", value: "VERSION", help: "The newer version (default: the current version)."),
       OptionSpec("--format", value: "FORMAT", type: .choice(of: Format.self), default: "text", help: "Output format."),
+      OptionSpec(
+        "--mappings", value: "DIR", repeatable: true,
+        help: "A folder of mapping models (default: Migrations/ when it exists, and the model's folder)."),
     ],
-    flags: [FlagSpec("--check", help: "Exit 1 when the change cannot be migrated lightweight or loses data.")])
+    flags: [
+      FlagSpec(
+        "--check",
+        help: "Exit 1 when the change loses data, or cannot be migrated lightweight and no mapping model covers it.")
+    ])
 
   static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitCode {
     let bundle = try ModelLoading.load(arguments.positionals[0], terminal: terminal)
@@ -49,6 +56,15 @@ enum DiffCommand: ModelcCommand {
       refusals = error.refusals
     }
     let losesData = diff.allChanges.contains { $0.losesData }
+    let modelPath = arguments.positionals[0]
+    var coverage: String?
+    var catalogMatch: LoadedMappingModel?
+    if !refusals.isEmpty {
+      let catalog = MappingCatalog.discover(
+        in: MappingDirectories.resolve(arguments.values("--mappings"), modelPath: modelPath), bundle: bundle)
+      catalogMatch = catalog.mapping(from: source.name, to: destination.name)
+      coverage = MappingCoverage.line(from: source.name, to: destination.name, catalog: catalog, modelPath: modelPath)
+    }
     let needsMigration = !diff.isHashCompatible
     if arguments.value("--format", as: Format.self) == .json {
       var object = JSONObjectBuilder()
@@ -56,6 +72,10 @@ enum DiffCommand: ModelcCommand {
       object.add("to", .string(destination.name))
       object.add("needsMigration", .bool(needsMigration))
       object.add("lightweight", .bool(refusals.isEmpty))
+      object.add(
+        "coveredBy",
+        catalogMatch.map { JSONValue.string(MappingCoverage.displayPath(MappingCoverage.mappingBundlePath($0.file.path))) }
+          ?? .null)
       object.add("losesData", .bool(losesData))
       object.add(
         "changes",
@@ -97,9 +117,10 @@ enum DiffCommand: ModelcCommand {
       } else {
         terminal.writeLine("Lightweight migration cannot carry this out; a mapping model is needed for:")
         for refusal in refusals { terminal.writeLine("  \(refusal)") }
+        if let coverage { terminal.writeLine(coverage) }
       }
     }
-    if arguments.flag("--check") && (!refusals.isEmpty || losesData) { return .failure }
+    if arguments.flag("--check") && ((!refusals.isEmpty && catalogMatch == nil) || losesData) { return .failure }
     return .success
   }
 }

@@ -17,6 +17,9 @@ enum MigrateCommand: ModelcCommand {
     options: [
       OptionSpec("--model", value: "MODEL", required: true, help: "The .xcdatamodeld bundle of the store's model."),
       OptionSpec("--to", value: "VERSION", help: "The target version (default: the model's current version)."),
+      OptionSpec(
+        "--mappings", value: "DIR", repeatable: true,
+        help: "A folder of mapping models (default: Migrations/ when it exists, and the model's folder)."),
     ],
     flags: [
       FlagSpec("--dry-run", help: "Print the plan (each step and change) and change nothing."),
@@ -36,7 +39,22 @@ enum MigrateCommand: ModelcCommand {
     do {
       plan = try migration.plan(to: target)
     } catch let error as MigrationPlanningError {
-      throw CommandFailure(error.description)
+      guard !error.refusals.isEmpty else { throw CommandFailure(error.description) }
+      let modelPath = arguments.value("--model")!
+      let catalog = MappingCatalog.discover(
+        in: MappingDirectories.resolve(arguments.values("--mappings"), modelPath: modelPath), bundle: bundle)
+      var details: [String] = []
+      for refusal in error.refusals {
+        details.append("'\(refusal.sourceVersion)' → '\(refusal.destinationVersion)':")
+        details += refusal.refusals.map { "  \($0)" }
+        let coverage = MappingCoverage.line(
+          from: refusal.sourceVersion, to: refusal.destinationVersion, catalog: catalog, modelPath: modelPath)
+        details.append(
+          "  " + coverage
+            + (catalog.mapping(from: refusal.sourceVersion, to: refusal.destinationVersion) != nil
+              ? " Heavyweight migrations through mapping models do not run yet." : ""))
+      }
+      throw CommandFailure(error.message, details: details, notes: ["the store was not changed"])
     } catch {
       throw CommandFailure("\(error)")
     }

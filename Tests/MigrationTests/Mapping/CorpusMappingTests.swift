@@ -59,6 +59,10 @@ struct CorpusMappingTests {
       #expect(loaded.source.method == .hashes, "\(mapping.lastPathComponent): source \(loaded.source)")
       #expect(loaded.destination.method == .hashes, "\(mapping.lastPathComponent): destination \(loaded.destination)")
       #expect(!loaded.mapping.entityMappings.isEmpty)
+      let (again, bundle) = try #require(try Self.loadMatched(mapping, bundles: bundles))
+      #expect(JSONWriter.prettyPrinted(again.json) == JSONWriter.prettyPrinted(loaded.json), "not deterministic")
+      let errors = MappingChecker.check(loaded, bundle: bundle).errors
+      #expect(errors.isEmpty, "\(mapping.lastPathComponent): \(errors.map(\.description))")
       print("\(mapping.lastPathComponent): \(loaded.source.version ?? "-") → \(loaded.destination.version ?? "-")")
     }
   }

@@ -111,7 +111,7 @@ public enum MappingChecker {
           fix: "remove the relationship mapping, or add the relationship to the destination version")
       }
       // Required attributes without a default must get a value, unless a policy makes the objects.
-      if mapping.kind != .remove, mapping.policyClassName == nil {
+      if mapping.kind != .remove, mapping.kind != .add, mapping.sourceEntity != nil, mapping.policyClassName == nil {
         for attribute in destination.allAttributes(of: destinationID)
         where !attribute.isOptional && attribute.isPersistent && attribute.defaultValue == nil
           && attribute.defaultValueString == nil

@@ -28,6 +28,11 @@ public struct VersionMatch: Sendable, Hashable, Codable {
     public var entity: String
     public var kind: Kind
 
+    public init(entity: String, kind: Kind) {
+      self.entity = entity
+      self.kind = kind
+    }
+
     public var description: String {
       switch kind {
       case .changed: "\(entity) (changed since the mapping was made)"

@@ -13,12 +13,12 @@ import Foundation
 /// Everything the version hashes use is read: names, abstractness, parents, optional and
 /// transient flags, attribute types and external storage, relationship destinations,
 /// inverses, counts and ordering, version hash modifiers and uniqueness constraints.
-enum ModelSnapshot {
+package enum ModelSnapshot {
   /// Rebuilds the model version a snapshot holds.
   ///
   /// - Throws: ``PropertyListError`` when the data is not a keyed archive of an `XDPMModel`, or
   ///   when an entity or property is missing what the hashes need.
-  static func decode(_ data: Data, name: String) throws -> ModelVersion {
+  package static func decode(_ data: Data, name: String) throws -> ModelVersion {
     let archive = try KeyedArchive(data: data)
     guard let root = try archive.root().object else {
       throw PropertyListError("the model snapshot's root is not an object")

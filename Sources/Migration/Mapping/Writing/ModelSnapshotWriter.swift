@@ -10,8 +10,8 @@ import Foundation
 /// them): fetched properties, fetch indexes, compound indexes, configurations, fetch request
 /// templates, user info, and the preserve-after-deletion flag. None of them, except the last,
 /// enters a version hash.
-enum ModelSnapshotWriter {
-  static func encode(_ version: ModelVersion) -> Data {
+package enum ModelSnapshotWriter {
+  package static func encode(_ version: ModelVersion) -> Data {
     var state = State(version: version)
     let root = state.writeModel()
     return state.writer.data(root: root)
