@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ModelCodegen
+import Persistence
 
 /// Generated code compiles against `Persistence` under Swift 6 strict concurrency with warnings
 /// as errors: for the package's models in every option combination that matters, and for every
@@ -52,6 +53,24 @@ struct CompileTests {
     let code = try CodegenFixtures.generate(model, options)
     let problems = await SwiftCompiler.check(code.files)
     #expect(problems == nil, "\(name): \(problems ?? "")")
+  }
+
+  @Test("A generated file of another generated-code interface stops compiling at its version check, which says to regenerate")
+  func versionCheck() async throws {
+    #expect(FileHeader.currentGeneratedCodeVersion == Persistence.GeneratedCodeVersion.current)
+    let code = try CodegenFixtures.generate(CodegenFixtures.tasks, CodegenOptions(fileLayout: .singleFile))
+    #expect(code.files.allSatisfy { $0.contents.contains("Persistence.GeneratedCodeVersion_1 {}") })
+    let newer = code.files.map { file in
+      var file = file
+      file.contents = file.contents.replacingOccurrences(of: "GeneratedCodeVersion_1", with: "GeneratedCodeVersion_2")
+      return file
+    }
+    let problems = try #require(await SwiftCompiler.check(newer))
+    #expect(problems.contains("GeneratedCodeVersion_2"))
+    let source = try #require(newer.first { $0.contents.contains("GeneratedCodeVersion_2") }).contents
+    let failing = try #require(source.range(of: "fileprivate struct _ModelcGeneratedCodeVersionCheck"))
+    #expect(source[..<failing.lowerBound].hasSuffix("using the same modelc as the package.\n"))
+    #expect(source.contains("regenerate it with `modelc generate`"))
   }
 
   @Test("The Library model compiles with the code an app writes next to it")
