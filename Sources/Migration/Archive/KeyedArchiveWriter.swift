@@ -77,6 +77,27 @@ public struct KeyedArchiveWriter: Sendable {
       fields: [("NS.keys", .array(pairs.map(\.key))), ("NS.objects", .array(pairs.map(\.value)))])
   }
 
+  /// Copies the object graph of another archive into this one (an expression archived on its own,
+  /// embedded in a mapping model's archive); returns the reference of its root.
+  ///
+  /// - Throws: ``PropertyListError`` when `data` is not a keyed archive with a root.
+  public mutating func embed(_ data: Data) throws -> PropertyListValue {
+    let archive = try KeyedArchive(data: data)
+    guard let root = archive.top["root"] else { throw PropertyListError("the embedded archive has no root") }
+    let offset = UInt64(objects.count) - 1
+    func remap(_ value: PropertyListValue) -> PropertyListValue {
+      switch value {
+      case .uid(let index): return .uid(index == 0 ? 0 : index + offset)
+      case .array(let values): return .array(values.map(remap))
+      case .set(let values): return .set(values.map(remap))
+      case .dictionary(let pairs): return .dictionary(pairs.map { (remap($0.key), remap($0.value)) })
+      default: return value
+      }
+    }
+    objects += archive.objects.dropFirst().map(remap)
+    return remap(.uid(root))
+  }
+
   /// The archive with `root` as its root object, as a binary property list.
   public func data(root: PropertyListValue) -> Data {
     BinaryPropertyList.encode(
