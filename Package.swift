@@ -23,9 +23,13 @@ let package = Package(
     ),
     // Model types, the XML reader, validation, version hashes and diffs.
     .target(name: "DataModel"),
-    // The SQLite store in Core Data's layout, the object context and the query engine.
+    // The SQLite store in Core Data's layout, the object context and the query engine, and the
+    // StoreMigrator hook a container calls on open (the migration code itself is in Migration).
     .target(name: "Persistence", dependencies: ["DataModel", "CSQLite"]),
-    // Mapping models, lightweight inference and the migration engine.
+    // Mapping models (.xcmappingmodel and .cdm), expressions, lightweight inference and the
+    // migration engine. The umbrella product of the runtime: it re-exports DataModel and
+    // Persistence (the only @_exported imports in the package), so a migrating program needs one
+    // import.
     .target(name: "Migration", dependencies: ["DataModel", "Persistence"]),
     // The Swift code generator behind `modelc generate`.
     .target(name: "ModelCodegen", dependencies: ["DataModel"]),
