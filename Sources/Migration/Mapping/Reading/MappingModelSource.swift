@@ -164,10 +164,18 @@ public struct MappingModelSource: Sendable {
         SourceLocation(file: path, line: 1, column: 1), "unreadable-file",
         "cannot read '\(path)': \(error.localizedDescription)")
     }
+    return try read(data, path: path, name: Self.mappingName(of: url))
+  }
+
+  /// Reads a mapping model from its bytes: a compiled mapping when they are a binary property
+  /// list, else `xcmapping.xml`.
+  ///
+  /// - Throws: ``MappingReadError`` naming `path` when the bytes are not a readable mapping model.
+  package static func read(_ data: Data, path: String, name: String) throws(MappingReadError) -> MappingModelSource {
     if data.starts(with: Array("bplist00".utf8)) {
       return try CompiledMappingReader.read(data, path: path)
     }
-    return try XcodeMappingReader.read([UInt8](data), path: path, name: Self.mappingName(of: url))
+    return try XcodeMappingReader.read([UInt8](data), path: path, name: name)
   }
 
   /// The mapping's name from its path: `V2ToV3` for `V2ToV3.xcmappingmodel/xcmapping.xml`.
