@@ -13,13 +13,13 @@ public enum BinaryPropertyList {
   /// Decodes the top object of a binary property list.
   ///
   /// - Throws: ``PropertyListError`` when the data is not a binary property list or is damaged.
-  public static func decode(_ data: Data) throws -> PropertyListValue {
+  public static func decode(_ data: Data) throws -> BinaryPropertyList.Value {
     var reader = try Reader(bytes: [UInt8](data))
     return try reader.value(at: reader.topObject, depth: 0)
   }
 
   /// Encodes a value as a binary property list, byte for byte the same for the same value.
-  public static func encode(_ value: PropertyListValue) -> Data {
+  public static func encode(_ value: BinaryPropertyList.Value) -> Data {
     var writer = Writer()
     _ = writer.add(value)
     return writer.finish()
@@ -32,7 +32,7 @@ public enum BinaryPropertyList {
     let offsets: [Int]
     let referenceSize: Int
     let topObject: Int
-    var decoded: [Int: PropertyListValue] = [:]
+    var decoded: [Int: BinaryPropertyList.Value] = [:]
     var inProgress: Set<Int> = []
 
     init(bytes: [UInt8]) throws {
@@ -47,7 +47,8 @@ public enum BinaryPropertyList {
       let top = Self.unsigned(bytes[(trailer + 16)..<(trailer + 24)])
       let tableOffset = Self.unsigned(bytes[(trailer + 24)..<(trailer + 32)])
       guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
-        throw PropertyListError("damaged binary property list: offset size \(offsetSize), reference size \(referenceSize)")
+        throw PropertyListError(
+          "damaged binary property list: offset size \(offsetSize), reference size \(referenceSize)")
       }
       guard count > 0, count <= UInt64(bytes.count), top < count,
         tableOffset >= 8, tableOffset <= UInt64(trailer),
@@ -105,13 +106,14 @@ public enum BinaryPropertyList {
         let base = raw.startIndex + index * referenceSize
         let reference = Self.unsigned(raw[base..<(base + referenceSize)])
         guard reference < UInt64(offsets.count) else {
-          throw PropertyListError("damaged binary property list: a reference to object \(reference) of \(offsets.count)")
+          throw PropertyListError(
+            "damaged binary property list: a reference to object \(reference) of \(offsets.count)")
         }
         return Int(reference)
       }
     }
 
-    mutating func value(at index: Int, depth: Int) throws -> PropertyListValue {
+    mutating func value(at index: Int, depth: Int) throws -> BinaryPropertyList.Value {
       if let known = decoded[index] { return known }
       guard depth < BinaryPropertyList.maximumDepth else {
         throw PropertyListError("binary property list nested deeper than \(BinaryPropertyList.maximumDepth) levels")
@@ -123,7 +125,7 @@ public enum BinaryPropertyList {
       let offset = offsets[index]
       let marker = try slice(offset, 1).first!
       let nibble = marker & 0xF
-      let value: PropertyListValue
+      let value: BinaryPropertyList.Value
       switch marker >> 4 {
       case 0x0:
         switch marker {
@@ -164,7 +166,9 @@ public enum BinaryPropertyList {
         let (size, overflow) = count.multipliedReportingOverflow(by: 2)
         guard !overflow else { throw PropertyListError("damaged binary property list: a string is too long") }
         let raw = try slice(start, size)
-        let units = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map { UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1]) }
+        let units = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map {
+          UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1])
+        }
         value = .string(String(decoding: units, as: UTF16.self))
       case 0x7:
         let (count, start) = try length(nibble: nibble, at: offset)
@@ -179,7 +183,7 @@ public enum BinaryPropertyList {
         let (count, start) = try length(nibble: nibble, at: offset)
         let keys = try references(count, at: start)
         let objects = try references(count, at: start + count * referenceSize)
-        var pairs: [(key: PropertyListValue, value: PropertyListValue)] = []
+        var pairs: [(key: BinaryPropertyList.Value, value: BinaryPropertyList.Value)] = []
         pairs.reserveCapacity(count)
         for (key, object) in zip(keys, objects) {
           pairs.append((try self.value(at: key, depth: depth + 1), try self.value(at: object, depth: depth + 1)))
@@ -198,10 +202,10 @@ public enum BinaryPropertyList {
   private struct Writer {
     var objects: [[UInt8]] = []
     /// Scalars already written, so that a string used as many keys is stored once.
-    var scalars: [PropertyListValue: Int] = [:]
+    var scalars: [BinaryPropertyList.Value: Int] = [:]
 
     /// Adds a value and everything it holds; returns its object index.
-    mutating func add(_ value: PropertyListValue) -> Int {
+    mutating func add(_ value: BinaryPropertyList.Value) -> Int {
       switch value {
       case .array(let elements), .set(let elements):
         let index = reserve()
@@ -250,7 +254,7 @@ public enum BinaryPropertyList {
       return [0x13] + bigEndian(UInt64(bitPattern: value), size: 8)
     }
 
-    func scalar(_ value: PropertyListValue) -> [UInt8] {
+    func scalar(_ value: BinaryPropertyList.Value) -> [UInt8] {
       switch value {
       case .null: return [0x00]
       case .bool(let flag): return [flag ? 0x09 : 0x08]
@@ -291,7 +295,7 @@ public enum BinaryPropertyList {
   }
 }
 
-extension PropertyListValue {
+extension BinaryPropertyList.Value {
   fileprivate var isSet: Bool {
     if case .set = self { return true }
     return false

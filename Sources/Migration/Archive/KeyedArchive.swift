@@ -1,7 +1,7 @@
 import Foundation
 
 /// An `NSKeyedArchiver` archive, read without Objective-C: the object graph of a binary
-/// property list whose `$objects` point at each other by ``PropertyListValue/uid(_:)``.
+/// property list whose `$objects` point at each other by ``BinaryPropertyList.Value/uid(_:)``.
 ///
 /// Mapping models store their expressions, user info and model snapshots this way, and compiled
 /// `.cdm` files are one archive of `NSMappingModel`. Foundation's collection classes (`NSArray`,
@@ -11,7 +11,7 @@ import Foundation
 /// without recursion.
 public struct KeyedArchive: Sendable {
   /// The archive's `$objects`, index 0 being `$null`.
-  public let objects: [PropertyListValue]
+  public let objects: [BinaryPropertyList.Value]
   /// The archive's `$top` entries (`root` for archives written with `archivedData(withRootObject:)`).
   public let top: [String: UInt64]
 
@@ -21,7 +21,9 @@ public struct KeyedArchive: Sendable {
   ///   archive (`$archiver`, `$objects` and `$top` missing or of the wrong kind).
   public init(data: Data) throws {
     let plist = try BinaryPropertyList.decode(data)
-    guard case .dictionary = plist else { throw PropertyListError("not a keyed archive: the property list is not a dictionary") }
+    guard case .dictionary = plist else {
+      throw PropertyListError("not a keyed archive: the property list is not a dictionary")
+    }
     guard plist["$archiver"] == .string("NSKeyedArchiver") else {
       throw PropertyListError("not a keyed archive: no '$archiver' = NSKeyedArchiver")
     }
@@ -90,7 +92,7 @@ public struct KeyedArchive: Sendable {
     /// The class and its superclasses (`$classes`).
     public let classHierarchy: [String]
     /// The object's encoded fields, as stored (references not followed).
-    public let fields: [String: PropertyListValue]
+    public let fields: [String: BinaryPropertyList.Value]
 
     /// Whether the object's class is `name` or a subclass of it.
     public func isKind(of name: String) -> Bool {
@@ -169,11 +171,11 @@ public struct KeyedArchive: Sendable {
   /// Decodes a stored value, following a reference.
   ///
   /// - Throws: ``PropertyListError`` when a reference points nowhere or a collection is malformed.
-  public func value(of raw: PropertyListValue) throws -> Value {
+  public func value(of raw: BinaryPropertyList.Value) throws -> Value {
     try value(of: raw, depth: 0)
   }
 
-  private func value(of raw: PropertyListValue, depth: Int) throws -> Value {
+  private func value(of raw: BinaryPropertyList.Value, depth: Int) throws -> Value {
     guard depth < BinaryPropertyList.maximumDepth else {
       throw PropertyListError("keyed archive nested deeper than \(BinaryPropertyList.maximumDepth) levels")
     }
@@ -199,11 +201,12 @@ public struct KeyedArchive: Sendable {
     case .array(let elements), .set(let elements):
       return .array(try elements.map { try value(of: $0, depth: depth + 1) })
     case .dictionary(let pairs):
-      return .dictionary(try pairs.map { (try value(of: $0.key, depth: depth + 1), try value(of: $0.value, depth: depth + 1)) })
+      return .dictionary(
+        try pairs.map { (try value(of: $0.key, depth: depth + 1), try value(of: $0.value, depth: depth + 1)) })
     }
   }
 
-  private func decodeInstance(_ stored: PropertyListValue, index: Int, depth: Int) throws -> Value {
+  private func decodeInstance(_ stored: BinaryPropertyList.Value, index: Int, depth: Int) throws -> Value {
     guard case .dictionary(let pairs) = stored, case .uid(let classReference) = stored["$class"],
       classReference < objects.count
     else { throw PropertyListError("keyed archive: object \(index) has no readable '$class'") }
@@ -215,9 +218,11 @@ public struct KeyedArchive: Sendable {
     if case .array(let names) = classInfo["$classes"] {
       hierarchy = names.compactMap { if case .string(let name) = $0 { name } else { nil } }
     }
-    var fields: [String: PropertyListValue] = [:]
+    var fields: [String: BinaryPropertyList.Value] = [:]
     for (key, value) in pairs {
-      guard case .string(let name) = key else { throw PropertyListError("keyed archive: object \(index) has a key that is not a string") }
+      guard case .string(let name) = key else {
+        throw PropertyListError("keyed archive: object \(index) has a key that is not a string")
+      }
       fields[name] = value
     }
     let object = Object(archive: self, index: index, className: className, classHierarchy: hierarchy, fields: fields)

@@ -8,17 +8,17 @@ import Foundation
 /// snapshot's owner links) is ``reserve()``d first and ``set(_:className:classHierarchy:fields:)``
 /// once its fields are known.
 public struct KeyedArchiveWriter: Sendable {
-  private var objects: [PropertyListValue] = [.string("$null")]
-  private var classes: [String: PropertyListValue] = [:]
-  private var strings: [String: PropertyListValue] = [:]
+  private var objects: [BinaryPropertyList.Value] = [.string("$null")]
+  private var classes: [String: BinaryPropertyList.Value] = [:]
+  private var strings: [String: BinaryPropertyList.Value] = [:]
 
   public init() {}
 
   /// The reference standing for nil.
-  public static let null = PropertyListValue.uid(0)
+  public static let null = BinaryPropertyList.Value.uid(0)
 
   /// Reserves a slot for an object, to be filled by ``set(_:className:classHierarchy:fields:)``.
-  public mutating func reserve() -> PropertyListValue {
+  public mutating func reserve() -> BinaryPropertyList.Value {
     objects.append(.null)
     return .uid(UInt64(objects.count - 1))
   }
@@ -27,42 +27,45 @@ public struct KeyedArchiveWriter: Sendable {
   /// `NSObject`, are `classHierarchy`) holding `fields`: inline numbers and booleans, or
   /// references returned by this writer.
   public mutating func set(
-    _ reference: PropertyListValue, className: String, classHierarchy: [String], fields: [(String, PropertyListValue)]
+    _ reference: BinaryPropertyList.Value, className: String, classHierarchy: [String],
+    fields: [(String, BinaryPropertyList.Value)]
   ) {
     guard case .uid(let index) = reference else { preconditionFailure("not a reference: \(reference)") }
     let classReference = classEntry(className, hierarchy: classHierarchy)
-    var pairs: [(key: PropertyListValue, value: PropertyListValue)] = fields.map { (.string($0.0), $0.1) }
+    var pairs: [(key: BinaryPropertyList.Value, value: BinaryPropertyList.Value)] = fields.map { (.string($0.0), $0.1) }
     pairs.append((.string("$class"), classReference))
     objects[Int(index)] = .dictionary(pairs)
   }
 
   /// Adds an object; returns its reference.
   public mutating func object(
-    className: String, classHierarchy: [String], fields: [(String, PropertyListValue)]
-  ) -> PropertyListValue {
+    className: String, classHierarchy: [String], fields: [(String, BinaryPropertyList.Value)]
+  ) -> BinaryPropertyList.Value {
     let reference = reserve()
     set(reference, className: className, classHierarchy: classHierarchy, fields: fields)
     return reference
   }
 
   /// Adds a string (once per distinct string); returns its reference.
-  public mutating func string(_ string: String) -> PropertyListValue {
+  public mutating func string(_ string: String) -> BinaryPropertyList.Value {
     if let known = strings[string] { return known }
     objects.append(.string(string))
-    let reference = PropertyListValue.uid(UInt64(objects.count - 1))
+    let reference = BinaryPropertyList.Value.uid(UInt64(objects.count - 1))
     strings[string] = reference
     return reference
   }
 
   /// Adds a scalar stored as an object of its own (data, or a number kept by reference).
-  public mutating func scalar(_ value: PropertyListValue) -> PropertyListValue {
+  public mutating func scalar(_ value: BinaryPropertyList.Value) -> BinaryPropertyList.Value {
     if case .string(let text) = value { return string(text) }
     objects.append(value)
     return .uid(UInt64(objects.count - 1))
   }
 
   /// Adds an `NSArray` (or `NSMutableArray`, `NSSet`, … by `className`) of references.
-  public mutating func array(_ elements: [PropertyListValue], className: String = "NSArray") -> PropertyListValue {
+  public mutating func array(_ elements: [BinaryPropertyList.Value], className: String = "NSArray")
+    -> BinaryPropertyList.Value
+  {
     object(
       className: className, classHierarchy: Self.hierarchy(of: className),
       fields: [("NS.objects", .array(elements))])
@@ -70,8 +73,8 @@ public struct KeyedArchiveWriter: Sendable {
 
   /// Adds an `NSDictionary` (or `NSMutableDictionary`) of references.
   public mutating func dictionary(
-    _ pairs: [(key: PropertyListValue, value: PropertyListValue)], className: String = "NSDictionary"
-  ) -> PropertyListValue {
+    _ pairs: [(key: BinaryPropertyList.Value, value: BinaryPropertyList.Value)], className: String = "NSDictionary"
+  ) -> BinaryPropertyList.Value {
     object(
       className: className, classHierarchy: Self.hierarchy(of: className),
       fields: [("NS.keys", .array(pairs.map(\.key))), ("NS.objects", .array(pairs.map(\.value)))])
@@ -81,11 +84,11 @@ public struct KeyedArchiveWriter: Sendable {
   /// embedded in a mapping model's archive); returns the reference of its root.
   ///
   /// - Throws: ``PropertyListError`` when `data` is not a keyed archive with a root.
-  public mutating func embed(_ data: Data) throws -> PropertyListValue {
+  public mutating func embed(_ data: Data) throws -> BinaryPropertyList.Value {
     let archive = try KeyedArchive(data: data)
     guard let root = archive.top["root"] else { throw PropertyListError("the embedded archive has no root") }
     let offset = UInt64(objects.count) - 1
-    func remap(_ value: PropertyListValue) -> PropertyListValue {
+    func remap(_ value: BinaryPropertyList.Value) -> BinaryPropertyList.Value {
       switch value {
       case .uid(let index): return .uid(index == 0 ? 0 : index + offset)
       case .array(let values): return .array(values.map(remap))
@@ -99,7 +102,7 @@ public struct KeyedArchiveWriter: Sendable {
   }
 
   /// The archive with `root` as its root object, as a binary property list.
-  public func data(root: PropertyListValue) -> Data {
+  public func data(root: BinaryPropertyList.Value) -> Data {
     BinaryPropertyList.encode(
       .dictionary([
         (.string("$version"), .integer(100_000)),
@@ -109,14 +112,14 @@ public struct KeyedArchiveWriter: Sendable {
       ]))
   }
 
-  private mutating func classEntry(_ name: String, hierarchy: [String]) -> PropertyListValue {
+  private mutating func classEntry(_ name: String, hierarchy: [String]) -> BinaryPropertyList.Value {
     if let known = classes[name] { return known }
     objects.append(
       .dictionary([
         (.string("$classname"), .string(name)),
-        (.string("$classes"), .array(hierarchy.map(PropertyListValue.string))),
+        (.string("$classes"), .array(hierarchy.map(BinaryPropertyList.Value.string))),
       ]))
-    let reference = PropertyListValue.uid(UInt64(objects.count - 1))
+    let reference = BinaryPropertyList.Value.uid(UInt64(objects.count - 1))
     classes[name] = reference
     return reference
   }

@@ -12,22 +12,22 @@ public enum CompiledMappingWriter {
   public static func encode(_ mapping: MappingModel) throws -> Data {
     var writer = KeyedArchiveWriter()
     let null = KeyedArchiveWriter.null
-    func optionalString(_ value: String?, _ writer: inout KeyedArchiveWriter) -> PropertyListValue {
+    func optionalString(_ value: String?, _ writer: inout KeyedArchiveWriter) -> BinaryPropertyList.Value {
       value.map { writer.string($0) } ?? null
     }
-    func optionalData(_ value: Data?, _ writer: inout KeyedArchiveWriter) -> PropertyListValue {
+    func optionalData(_ value: Data?, _ writer: inout KeyedArchiveWriter) -> BinaryPropertyList.Value {
       value.map { writer.scalar(.data($0)) } ?? null
     }
-    func expression(_ value: MappingExpression?, _ writer: inout KeyedArchiveWriter) throws -> PropertyListValue {
+    func expression(_ value: MappingExpression?, _ writer: inout KeyedArchiveWriter) throws -> BinaryPropertyList.Value {
       guard let value else { return null }
       return try writer.embed(value.archiveData())
     }
-    var entityRefs: [PropertyListValue] = []
+    var entityRefs: [BinaryPropertyList.Value] = []
     for entity in mapping.entityMappings {
       func properties(_ list: [MappingModel.PropertyMapping], _ writer: inout KeyedArchiveWriter) throws
-        -> PropertyListValue
+        -> BinaryPropertyList.Value
       {
-        var refs: [PropertyListValue] = []
+        var refs: [BinaryPropertyList.Value] = []
         for property in list {
           refs.append(
             writer.object(

@@ -21,9 +21,9 @@ package enum ModelSnapshotWriter {
     let version: ModelVersion
     var writer = KeyedArchiveWriter()
     /// Each entity's object, reserved before any is written: relationships point at them.
-    var entityRefs: [String: PropertyListValue] = [:]
+    var entityRefs: [String: BinaryPropertyList.Value] = [:]
     /// Each relationship's object, by "Entity.relationship": inverses point at them.
-    var relationshipRefs: [String: PropertyListValue] = [:]
+    var relationshipRefs: [String: BinaryPropertyList.Value] = [:]
 
     init(version: ModelVersion) {
       self.version = version
@@ -33,13 +33,13 @@ package enum ModelSnapshotWriter {
     static let classClasses = ["XDUMLClassImp", "XDUMLClassifierImp", "XDUMLNamespaceImp"] + elementClasses
 
     /// A stable element number for a path in the model, as Xcode gives each element one.
-    static func elementID(_ path: String) -> PropertyListValue {
+    static func elementID(_ path: String) -> BinaryPropertyList.Value {
       var hash: UInt32 = 2_166_136_261
       for byte in path.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
       return .integer(Int64(hash))
     }
 
-    mutating func writeModel() -> PropertyListValue {
+    mutating func writeModel() -> BinaryPropertyList.Value {
       let root = writer.reserve()
       let package = writer.reserve()
       let entities = version.entities.sorted { $0.name < $1.name }
@@ -86,11 +86,11 @@ package enum ModelSnapshotWriter {
       return root
     }
 
-    mutating func writeEntity(_ entity: EntityDescription, package: PropertyListValue) {
+    mutating func writeEntity(_ entity: EntityDescription, package: BinaryPropertyList.Value) {
       let ref = entityRefs[entity.name]!
       let ordered = writer.string("ordered")
       let yes = writer.string("YES")
-      var written: [(name: String, ref: PropertyListValue)] = []
+      var written: [(name: String, ref: BinaryPropertyList.Value)] = []
       for attribute in entity.attributes {
         written.append((attribute.name, writeAttribute(attribute, owner: ref, entity: entity.name)))
       }
@@ -121,7 +121,7 @@ package enum ModelSnapshotWriter {
           ("XD_PSK_classMapping", classMapping),
           ("XD_PSK_entityClassName", writer.string(entity.representedClassName ?? "NSManagedObject")),
         ])
-      var generalizations: [PropertyListValue] = []
+      var generalizations: [BinaryPropertyList.Value] = []
       if let parent = entity.parentEntityName, let parentRef = entityRefs[parent] {
         generalizations.append(
           writer.object(
@@ -155,7 +155,7 @@ package enum ModelSnapshotWriter {
 
     mutating func propertySettings(
       isOptional: Bool, isTransient: Bool, isIndexed: Bool, renamingIdentifier: String?, versionHashModifier: String?
-    ) -> [(String, PropertyListValue)] {
+    ) -> [(String, BinaryPropertyList.Value)] {
       [
         ("XD_PPSK_isStoredInTruthFile", .bool(false)),
         ("XD_PPSK_versionHashModifier", text(versionHashModifier)),
@@ -168,8 +168,8 @@ package enum ModelSnapshotWriter {
       ]
     }
 
-    mutating func writeAttribute(_ attribute: AttributeDescription, owner: PropertyListValue, entity: String)
-      -> PropertyListValue
+    mutating func writeAttribute(_ attribute: AttributeDescription, owner: BinaryPropertyList.Value, entity: String)
+      -> BinaryPropertyList.Value
     {
       let ref = writer.reserve()
       let common = stereotype(
@@ -194,8 +194,8 @@ package enum ModelSnapshotWriter {
       return ref
     }
 
-    mutating func writeRelationship(_ relationship: RelationshipDescription, owner: PropertyListValue, entity: String)
-      -> PropertyListValue
+    mutating func writeRelationship(_ relationship: RelationshipDescription, owner: BinaryPropertyList.Value, entity: String)
+      -> BinaryPropertyList.Value
     {
       let ref = relationshipRefs["\(entity).\(relationship.name)"]!
       let common = stereotype(
@@ -225,8 +225,8 @@ package enum ModelSnapshotWriter {
     }
 
     mutating func setProperty(
-      _ ref: PropertyListValue, className: String, name: String, owner: PropertyListValue, path: String,
-      stereotypes: [(String, PropertyListValue)]
+      _ ref: BinaryPropertyList.Value, className: String, name: String, owner: BinaryPropertyList.Value, path: String,
+      stereotypes: [(String, BinaryPropertyList.Value)]
     ) {
       let ordered = writer.string("ordered")
       let yes = writer.string("YES")
@@ -244,8 +244,8 @@ package enum ModelSnapshotWriter {
 
     /// The fields every UML property carries.
     static func umlPropertyFields(
-      writer: inout KeyedArchiveWriter, name: String, owner: PropertyListValue, default value: PropertyListValue
-    ) -> [(String, PropertyListValue)] {
+      writer: inout KeyedArchiveWriter, name: String, owner: BinaryPropertyList.Value, default value: BinaryPropertyList.Value
+    ) -> [(String, BinaryPropertyList.Value)] {
       [
         ("_type", KeyedArchiveWriter.null), ("_default", value), ("_association", KeyedArchiveWriter.null),
         ("_owner", owner), ("_isReadOnly", .bool(false)), ("_isStatic", .bool(false)), ("_isUnique", .bool(false)),
@@ -255,11 +255,11 @@ package enum ModelSnapshotWriter {
     }
 
     /// A stereotype owned by `owner`, holding one setting per (name, value).
-    mutating func stereotype(_ name: String, owner: PropertyListValue, settings: [(String, PropertyListValue)])
-      -> PropertyListValue
+    mutating func stereotype(_ name: String, owner: BinaryPropertyList.Value, settings: [(String, BinaryPropertyList.Value)])
+      -> BinaryPropertyList.Value
     {
       let ref = writer.reserve()
-      var pairs: [(key: PropertyListValue, value: PropertyListValue)] = []
+      var pairs: [(key: BinaryPropertyList.Value, value: BinaryPropertyList.Value)] = []
       for (key, value) in settings {
         let setting = writer.object(
           className: "XDUMLPropertyImp", classHierarchy: ["XDUMLPropertyImp"] + Self.elementClasses,
@@ -279,7 +279,7 @@ package enum ModelSnapshotWriter {
     }
 
     /// A string setting, or nil (`$null`) when absent.
-    mutating func text(_ value: String?) -> PropertyListValue {
+    mutating func text(_ value: String?) -> BinaryPropertyList.Value {
       guard let value, !value.isEmpty else { return KeyedArchiveWriter.null }
       return writer.string(value)
     }
