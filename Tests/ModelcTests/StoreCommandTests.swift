@@ -68,6 +68,44 @@ struct StoreCommandTests {
     #expect(try modelc("store", "frobnicate").status == 2)
   }
 
+  @Test("import and export carry externally stored binary values and composite attributes")
+  func externalDataAndComposites() throws {
+    let model = TestPaths.fixtures.appendingPathComponent("models/Media.xcdatamodel").path
+    let store = scratch.path("Media.sqlite")
+    #expect(try modelc("store", "create", store, "--model", model).status == 0)
+    // 200,000 bytes go to a file of the store's _EXTERNAL_DATA folder; 10 stay in the row.
+    let large = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+    let sample = """
+      {"Photo": [
+        {"_id": "a", "title": "Large", "image": "\(large.base64EncodedString())",
+         "place": {"name": "Quay", "position": {"latitude": 48.5, "longitude": -2.25}}},
+        {"_id": "b", "title": "Small", "image": "AAECAwQFBgcICQ==", "place": null}
+      ]}
+      """
+    let imported = try modelc("store", "import", store, "--model", model, try scratch.write("media.json", sample))
+    #expect(imported.status == 0, "\(imported.error)")
+    let folder = ExternalDataFolder(storeAt: URL(fileURLWithPath: store))
+    #expect(folder.fileNames().count == 1)
+
+    let exported = try json(try modelc("store", "export", store, "--model", model).output)
+    let photos = try #require(exported["Photo"]?.arrayValue)
+    #expect(photos.first?["image"] == .string(large.base64EncodedString()))
+    #expect(
+      photos.first.map { JSONWriter.compact($0["place"] ?? .null) }
+        == #"{"name":"Quay","position":{"latitude":48.5,"longitude":-2.25}}"#)
+    #expect(photos.last?["image"] == .string("AAECAwQFBgcICQ=="))
+    #expect(photos.last?["place"] == .null)
+
+    // Into another store and out again: the same document.
+    let copy = scratch.path("Copy.sqlite")
+    #expect(try modelc("store", "create", copy, "--model", model).status == 0)
+    let exportFile = try scratch.write(
+      "media-export.json", try modelc("store", "export", store, "--model", model).output)
+    #expect(try modelc("store", "import", copy, "--model", model, exportFile).status == 0)
+    #expect(try normalizedExport(copy, model: model) == (try normalizedExport(store, model: model)))
+    #expect(ExternalDataFolder(storeAt: URL(fileURLWithPath: copy)).fileNames().count == 1)
+  }
+
   @Test("import then export gives the objects back with identities in Core Data's URI form")
   func importExport() throws {
     let store = scratch.path("tasks.sqlite")

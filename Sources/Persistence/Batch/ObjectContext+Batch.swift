@@ -13,7 +13,8 @@ extension ObjectContext {
   ///   store is then unchanged.
   @discardableResult
   public func execute(_ request: BatchUpdateRequest) throws -> BatchResult {
-    let ids = try store.connection().transaction(.immediate) { try batchUpdate(request) }
+    let (ids, obsoleteFiles) = try store.connection().transaction(.immediate) { try batchUpdate(request) }
+    store.description.externalDataFolder?.remove(obsoleteFiles)
     return finishBatch(BatchResult(objectIDs: ids, otherUpdatedObjectIDs: []), inserted: [], updated: ids, deleted: [])
   }
 
@@ -24,7 +25,11 @@ extension ObjectContext {
   ///   when a Deny rule refuses, or an SQLite error; the store is then unchanged.
   @discardableResult
   public func execute(_ request: BatchDeleteRequest) throws -> BatchResult {
-    let (deleted, updated) = try store.connection().transaction(.immediate) { try batchDelete(request) }
+    let (deleted, updated, obsoleteFiles) = try store.connection().transaction(.immediate) {
+      try batchDelete(request)
+    }
+    // The rows are gone for good: their external-data files go too.
+    store.description.externalDataFolder?.remove(obsoleteFiles)
     return finishBatch(
       BatchResult(objectIDs: deleted, otherUpdatedObjectIDs: updated), inserted: [], updated: updated,
       deleted: deleted)

@@ -10,9 +10,12 @@ extension ObjectContext {
   }
 
   /// Deletes the selected rows and, by Cascade rules, their destinations; applies Nullify and
-  /// Deny rules. Returns the deleted IDs and the IDs of rows whose keys were cleared. Runs
-  /// inside the caller's transaction.
-  func batchDelete(_ request: BatchDeleteRequest) throws -> (deleted: [ObjectID], updated: [ObjectID]) {
+  /// Deny rules. Returns the deleted IDs, the IDs of rows whose keys were cleared, and the
+  /// external-data files the deleted rows referred to (to remove once the transaction
+  /// commits). Runs inside the caller's transaction.
+  func batchDelete(_ request: BatchDeleteRequest) throws -> (
+    deleted: [ObjectID], updated: [ObjectID], obsoleteFiles: [String]
+  ) {
     _ = try batchEntity(named: request.entityName)
     let (selected, _) = try batchSelection(
       entityName: request.entityName, predicate: request.predicate, includesSubentities: request.includesSubentities)
@@ -65,6 +68,7 @@ extension ObjectContext {
       updated.formUnion(try nullify(rule.entity, slot: rule.slot, sources: rule.sources, deleting: deleting))
     }
     let connection = try store.connection()
+    let obsoleteFiles = try store.externalFileNames(of: Array(deleting), connection: connection)
     let byTable = Dictionary(grouping: deleting.compactMap { id in id.primaryKey.map { (id.entity, $0) } }) {
       store.schema[$0.0].tableName
     }
@@ -80,7 +84,7 @@ extension ObjectContext {
       }
     }
     updated.subtract(deleting)
-    return (deleting.sorted(), updated.sorted())
+    return (deleting.sorted(), updated.sorted(), obsoleteFiles)
   }
 
   /// The destinations of a relationship of stored objects, by source key.

@@ -1,7 +1,11 @@
 /// The SQL of a batch update.
 extension ObjectContext {
-  /// Updates the selected rows; returns their IDs. Runs inside the caller's transaction.
-  func batchUpdate(_ request: BatchUpdateRequest) throws -> [ObjectID] {
+  /// Updates the selected rows; returns their IDs and the external-data files of the values it
+  /// replaced (to remove once the transaction commits). Runs inside the caller's transaction.
+  ///
+  /// New values of attributes that allow external storage are written inline (one value for
+  /// many rows cannot share one file: deleting a row removes its file).
+  func batchUpdate(_ request: BatchUpdateRequest) throws -> (ids: [ObjectID], obsoleteFiles: [String]) {
     let entity = try batchEntity(named: request.entityName)
     let layout = layouts[entity]
     let mapping = store.schema[entity]
@@ -9,6 +13,7 @@ extension ObjectContext {
       entityName: request.entityName, predicate: request.predicate, includesSubentities: request.includesSubentities)
     let failureID = ids.first ?? ObjectID(entity: entity, temporary: 1)
     var assignments: [(String, SQLiteValue)] = []
+    var externalAttributes: Set<String> = []
     var failures: [ValidationFailure] = []
     var validator = ObjectValidator()
     for (name, value) in request.propertiesToUpdate.sorted(by: { $0.key < $1.key }) {
@@ -22,6 +27,7 @@ extension ObjectContext {
         let attribute = layout.attributes[slot]
         failures += validator.validate(attributeValue, slot: slot, of: layout, objectID: failureID)
         assignments.append((column.column, StoredValueCodec.encode(attributeValue, for: attribute)))
+        if column.encoding == .externalBinary { externalAttributes.insert(name) }
       } else if let slot = layout.relationshipSlots[name], !layout.relationships[slot].relationship.isToMany {
         guard case .object(let destination) = value else {
           throw BatchRequestError.unsupported(
@@ -38,7 +44,7 @@ extension ObjectContext {
       }
     }
     if !failures.isEmpty { throw BatchRequestError.validation(failures) }
-    guard !ids.isEmpty, !assignments.isEmpty else { return ids }
+    guard !ids.isEmpty, !assignments.isEmpty else { return (ids, []) }
 
     let table = SQLiteIdentifier.quote(mapping.tableName)
     var set = SQLiteSQL(
@@ -47,6 +53,9 @@ extension ObjectContext {
       arguments: assignments.map(\.1))
     set = SQLiteSQL(verbatim: "UPDATE \(table) SET ") + set
     let connection = try store.connection()
+    let obsoleteFiles =
+      externalAttributes.isEmpty
+      ? [] : try store.externalFileNames(of: ids, attributeNames: externalAttributes, connection: connection)
     do {
       if plan.isFilterCompiled {
         var sql = set + SQLiteSQL(verbatim: " WHERE Z_PK IN (SELECT t.Z_PK FROM \(table) AS t WHERE ")
@@ -66,6 +75,6 @@ extension ObjectContext {
     } catch let error as SQLiteError where error.isConstraintViolation {
       throw uniquenessFailure(error, entity: entity, objectID: failureID)
     }
-    return ids
+    return (ids, obsoleteFiles)
   }
 }

@@ -4,7 +4,7 @@
 /// An object is a JSON object with `_id` first — the object's stable identity, Core Data's URI
 /// form `x-coredata://<store UUID>/<Entity>/p<Z_PK>` — then one key per stored attribute, in the
 /// entity's order with inherited ones first (`null` when nil; values as ``AttributeJSON`` writes
-/// them), then one key per stored relationship: a to-one is its destination's `_id` or `null`, a
+/// them, composites as ``CompositeJSON`` does), then one key per stored relationship: a to-one is its destination's `_id` or `null`, a
 /// to-many an array of `_id`s (in order for ordered relationships, by primary key otherwise).
 public enum ObjectJSON {
   /// The JSON of an object (loading it first when it is a fault).
@@ -14,8 +14,13 @@ public enum ObjectJSON {
     pairs.reserveCapacity(1 + layout.persistentAttributeSlots.count + layout.relationships.count)
     pairs.append(
       ("_id", .string(identifier(of: object.objectID, entityName: layout.name, storeUUID: storeUUID))))
-    for slot in layout.persistentAttributeSlots where layout.attributes[slot].attributeType != .composite {
-      pairs.append((layout.attributes[slot].name, AttributeJSON.json(object.attributeValue(at: slot))))
+    for slot in 0..<layout.declaredAttributeCount where layout.attributes[slot].isPersistent {
+      let attribute = layout.attributes[slot]
+      if attribute.attributeType == .composite {
+        pairs.append((attribute.name, CompositeJSON.json(of: object, key: attribute.name)))
+      } else {
+        pairs.append((attribute.name, AttributeJSON.json(object.attributeValue(at: slot))))
+      }
     }
     let context = object.context
     func reference(_ id: ObjectID, fallback: String) -> JSONValue {

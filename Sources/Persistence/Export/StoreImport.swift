@@ -158,7 +158,13 @@ private struct Importer {
       }
       if let slot = layout.attributeSlots[key] {
         let attribute = layout.attributes[slot]
-        guard attribute.isPersistent, attribute.attributeType != .composite else {
+        if attribute.attributeType == .composite, attribute.isPersistent {
+          let (values, failures) = CompositeJSON.values(value, key: key, layout: layout)
+          for failure in failures { problem(name, label, failure.keyPath, failure.message) }
+          for (slot, value) in values { object.setAttributeValue(value, at: slot) }
+          continue
+        }
+        guard attribute.isPersistent else {
           problem(
             name, label, key, "the attribute is not stored (transient or of type \(attribute.attributeType.rawValue))")
           continue

@@ -4,6 +4,9 @@ extension ManagedObject: PredicateEvaluable {
   /// Attribute values, to-one destinations and to-many destinations, for predicates and sorting.
   public func predicateValue(forKey key: String) throws -> PredicateRuntimeValue {
     if let slot = layout.attributeSlots[key] {
+      if layout.attributeTypes[slot] == .composite {
+        return .object(CompositePredicateValue(layout: layout, path: key) { self.attributeValue(at: $0) })
+      }
       return .scalar(PredicateValue(attributeValue(at: slot)))
     }
     if let slot = layout.relationshipSlots[key] {

@@ -9,6 +9,10 @@ struct StoredSnapshot: PredicateEvaluable {
   func predicateValue(forKey key: String) throws -> PredicateRuntimeValue {
     let layout = loader.layouts[row.objectID.entity]
     if let slot = layout.attributeSlots[key] {
+      if layout.attributes[slot].attributeType == .composite {
+        let attributes = row.attributes
+        return .object(CompositePredicateValue(layout: layout, path: key) { attributes[$0] })
+      }
       return .scalar(PredicateValue(row.attributes[slot]))
     }
     guard let slot = layout.relationshipSlots[key] else { throw PredicateEvaluationError.unknownKey(key) }

@@ -21,15 +21,23 @@ public final class ObjectLayout: Sendable {
   public let entity: EntityID
   /// The entity's description.
   public let description: EntityDescription
-  /// Every attribute, inherited ones first.
+  /// Every attribute, inherited ones first, then the leaves of composite attributes named by
+  /// key path (`address.street`): a composite attribute's own slot holds no value, its leaves
+  /// hold them (see ``compositeMemberSlots``).
   public let attributes: [AttributeDescription]
+  /// How many slots the entity's own and inherited attributes take; composite leaves follow.
+  public let declaredAttributeCount: Int
+  /// The leaf slots of each composite attribute and each composite nested in one, by key path
+  /// (`address`, `address.location`), in declaration order.
+  public let compositeMemberSlots: [String: [Int]]
   /// Every relationship, inherited ones first.
   public let relationships: [RelationshipSlot]
   /// Attribute slots by name.
   public let attributeSlots: [String: Int]
   /// Relationship slots by name.
   public let relationshipSlots: [String: Int]
-  /// Slots of the attributes stored in the store (not transient).
+  /// Slots of the attributes stored in the store (not transient; composite leaves rather than
+  /// composite attributes).
   public let persistentAttributeSlots: [Int]
   /// Each attribute's type, by slot (cheap to read where the description is not needed).
   let attributeTypes: [AttributeType]
@@ -46,8 +54,20 @@ public final class ObjectLayout: Sendable {
   init(entity: EntityID, model: ModelVersion) {
     self.entity = entity
     self.description = model[entity]
-    let attributes = model.allAttributes(of: entity)
+    var attributes = model.allAttributes(of: entity)
+    self.declaredAttributeCount = attributes.count
+    var compositeMemberSlots: [String: [Int]] = [:]
+    for attribute in attributes where attribute.attributeType == .composite {
+      for leaf in CompositeMembers.leaves(of: attribute, in: model) {
+        let components = leaf.name.split(separator: ".")
+        for length in 1..<components.count {
+          compositeMemberSlots[components[0..<length].joined(separator: "."), default: []].append(attributes.count)
+        }
+        attributes.append(leaf)
+      }
+    }
     self.attributes = attributes
+    self.compositeMemberSlots = compositeMemberSlots
     let relationships = model.allRelationships(of: entity).map { item in
       RelationshipSlot(
         relationship: item.relationship, destination: item.relationship.destination ?? entity,
@@ -61,7 +81,9 @@ public final class ObjectLayout: Sendable {
     for (slot, item) in relationships.enumerated() { relationshipSlots[item.relationship.name] = slot }
     self.attributeSlots = attributeSlots
     self.relationshipSlots = relationshipSlots
-    self.persistentAttributeSlots = attributes.indices.filter { attributes[$0].isPersistent }
+    self.persistentAttributeSlots = attributes.indices.filter {
+      attributes[$0].isPersistent && attributes[$0].attributeType != .composite
+    }
     self.attributeTypes = attributes.map(\.attributeType)
     self.validationRules = ValidationRules(attributes: attributes, relationships: relationships)
     self.defaultAttributeValues = AttributeValues(attributes.map(\.defaultValue))

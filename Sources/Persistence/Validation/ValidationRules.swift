@@ -61,7 +61,8 @@ struct ValidationRules: Sendable {
   init(attributes: [AttributeDescription], relationships: [ObjectLayout.RelationshipSlot]) {
     self.attributes = attributes.indices.compactMap { slot in
       let attribute = attributes[slot]
-      guard !attribute.isTransient else { return nil }
+      // A composite attribute's own slot holds no value: its leaves have rules of their own.
+      guard !attribute.isTransient, attribute.attributeType != .composite else { return nil }
       let pattern = attribute.regularExpression.flatMap { $0.isEmpty || attribute.attributeType != .string ? nil : $0 }
       return Attribute(
         slot: slot, name: attribute.name, type: attribute.attributeType, isOptional: attribute.isOptional,

@@ -46,17 +46,42 @@ struct AttributeLayoutTests {
     #expect(
       schema.createTable("ZEVERYTHING")
         == "CREATE TABLE ZEVERYTHING ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZABOOL INTEGER, "
-        + "ZAINT16 INTEGER, ZAINT32 INTEGER, ZAINT64 INTEGER, ZADDRESS_ZIP INTEGER, ZADATE TIMESTAMP, "
-        + "ZADOUBLE FLOAT, ZAFLOAT FLOAT, ZADDRESS_LOCATION_LAT FLOAT, ZADDRESS_LOCATION_LON FLOAT, "
-        + "ZADECIMAL DECIMAL, ZASTRING VARCHAR, ZADDRESS_STREET VARCHAR, ZDERIVEDTITLE VARCHAR, ZABINARY BLOB, "
+        + "ZAINT16 INTEGER, ZAINT32 INTEGER, ZAINT64 INTEGER, ZZIP INTEGER, ZADATE TIMESTAMP, "
+        + "ZADOUBLE FLOAT, ZAFLOAT FLOAT, ZLAT FLOAT, ZLON FLOAT, "
+        + "ZADECIMAL DECIMAL, ZASTRING VARCHAR, ZSTREET VARCHAR, ZDERIVEDTITLE VARCHAR, ZABINARY BLOB, "
         + "ZAEXTERNAL BLOB, ZATRANSFORMABLE BLOB, ZAURI VARCHAR, ZAUUID BLOB )")
     let entity = try #require(schema.mapping(forEntityNamed: "Everything"))
     #expect(entity.column(forAttribute: "aTransient") == nil)
     #expect(entity.column(forAttribute: "aUndefined") == nil)
     #expect(entity.column(forAttribute: "aObjectID") == nil)
     #expect(entity.column(forAttribute: "address") == nil)
-    #expect(entity.column(forAttribute: "address.location.lat")?.column == "ZADDRESS_LOCATION_LAT")
+    #expect(entity.column(forAttribute: "address.location.lat")?.column == "ZLAT")
     #expect(entity.column(forAttribute: "address.street")?.attributeType == .string)
+  }
+
+  @Test("Composite leaves are named after the leaf alone and numbered on clashes, in key-path order")
+  func compositeLeafNames() throws {
+    let schema = try LayoutModel.schema(
+      """
+      <entity name="Shop">
+          <attribute name="home" optional="YES" attributeType="Composite" composite="Place"/>
+          <attribute name="name" optional="YES" attributeType="String"/>
+          <attribute name="work" optional="YES" attributeType="Composite" composite="Place"/>
+      </entity>
+      <composite name="Place">
+          <attribute name="name" optional="YES" attributeType="String"/>
+          <attribute name="rank" optional="YES" attributeType="Integer 16"/>
+      </composite>
+      """)
+    #expect(
+      schema.createTable("ZSHOP")
+        == "CREATE TABLE ZSHOP ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZRANK INTEGER, "
+        + "ZRANK1 INTEGER, ZNAME VARCHAR, ZNAME1 VARCHAR, ZNAME2 VARCHAR )")
+    let shop = try #require(schema.mapping(forEntityNamed: "Shop"))
+    #expect(shop.column(forAttribute: "home.name")?.column == "ZNAME")
+    #expect(shop.column(forAttribute: "name")?.column == "ZNAME1")
+    #expect(shop.column(forAttribute: "work.name")?.column == "ZNAME2")
+    #expect(shop.column(forAttribute: "work.rank")?.column == "ZRANK1")
   }
 
   @Test("Column types and value encodings per attribute type")
@@ -73,7 +98,8 @@ struct AttributeLayoutTests {
       let column = try #require(entity.column(forAttribute: name), "\(name)")
       #expect(column.columnType == type, "\(name)")
       #expect(column.encoding == encoding, "\(name)")
-      #expect(column.column == "Z" + name.uppercased().replacingOccurrences(of: ".", with: "_"))
+      // A composite leaf's column is named after the leaf alone.
+      #expect(column.column == "Z" + name.split(separator: ".").last!.uppercased())
     }
     #expect(ColumnType(attributeType: .composite) == nil)
     #expect(ColumnType(attributeType: .objectID) == nil)

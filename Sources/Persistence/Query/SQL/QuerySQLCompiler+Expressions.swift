@@ -37,11 +37,38 @@ extension QuerySQLCompiler {
   /// (which stays nil), and through collections (flattening).
   func read(_ path: PredicateKeyPath, of start: SQLOperand) -> SQLOperand? {
     var current = start
-    for key in path.components {
-      guard let next = read(key, of: current) else { return nil }
+    let components = path.components
+    var index = 0
+    while index < components.count {
+      // A leaf of a composite attribute (`address.location.lat`) is one column.
+      if case .object(let reference) = current,
+        let (leaf, count) = compositeLeaf(components, from: index, of: reference)
+      {
+        current = .scalar(leaf)
+        index += count
+        continue
+      }
+      guard let next = read(components[index], of: current) else { return nil }
       current = next
+      index += 1
     }
     return current
+  }
+
+  /// The column of the composite leaf that the keys from `index` name, and how many keys it
+  /// takes; nil when they name none.
+  private func compositeLeaf(
+    _ components: [String], from index: Int, of reference: SQLObjectReference
+  ) -> (SQLScalar, Int)? {
+    guard index + 1 < components.count,
+      schema[reference.entity].attributes.contains(where: { $0.name.hasPrefix(components[index] + ".") })
+    else { return nil }
+    var name = components[index]
+    for end in (index + 1)..<components.count {
+      name += "." + components[end]
+      if let scalar = attribute(name, of: reference) { return (scalar, end - index + 1) }
+    }
+    return nil
   }
 
   private func read(_ key: String, of value: SQLOperand) -> SQLOperand? {

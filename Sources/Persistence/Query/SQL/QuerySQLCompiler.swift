@@ -121,15 +121,29 @@ final class QuerySQLCompiler {
   func resolve(_ path: PredicateKeyPath, from start: EntityID) throws -> EntityID? {
     var current = start
     var endsAtRelationship = true
+    // Inside a composite attribute, the composite whose member comes next.
+    var composite: CompositeDescription?
     for (index, component) in path.components.enumerated() {
       if component.hasPrefix("@") || component.uppercased() == "SELF" { continue }
+      if let outer = composite {
+        guard let member = outer.attributes.first(where: { $0.name == component }) else {
+          throw PersistenceError.unknownProperty(
+            path.components[...index].joined(separator: "."), entity: model[current].name,
+            suggestion: EditDistance.suggestion(for: component, among: outer.attributes.map(\.name)))
+        }
+        composite = member.attributeType == .composite ? member.compositeName.flatMap(model.composite(named:)) : nil
+        continue
+      }
       guard endsAtRelationship else {
         throw PersistenceError.unknownProperty(
           path.components[..<index].joined(separator: ".") + "." + component, entity: model[start].name,
           suggestion: nil)
       }
-      if model.attribute(named: component, in: current) != nil {
+      if let attribute = model.attribute(named: component, in: current) {
         endsAtRelationship = false
+        if attribute.attributeType == .composite {
+          composite = attribute.compositeName.flatMap(model.composite(named:))
+        }
         continue
       }
       if let relationship = model.relationship(named: component, in: current)?.relationship,

@@ -5,7 +5,24 @@ import Foundation
 extension StoreConnection {
   func write(_ changes: StoreChanges, policy: MergePolicy, context: ObjectContext) throws -> StoreWriteOutcome {
     let connection = try connection()
-    return try connection.transaction(.immediate) { () throws -> StoreWriteOutcome in
+    var files = ExternalDataChanges(folder: description.externalDataFolder)
+    do {
+      let outcome = try write(changes, policy: policy, context: context, connection: connection, files: &files)
+      files.committed()
+      return outcome
+    } catch {
+      files.rolledBack()
+      throw error
+    }
+  }
+
+  /// The transaction of ``write(_:policy:context:)``; `files` records the external-data files it
+  /// writes and the ones it makes obsolete.
+  private func write(
+    _ changes: StoreChanges, policy: MergePolicy, context: ObjectContext, connection: SQLiteConnection,
+    files: inout ExternalDataChanges
+  ) throws -> StoreWriteOutcome {
+    try connection.transaction(.immediate) { () throws -> StoreWriteOutcome in
       var outcome = StoreWriteOutcome()
       var updated = changes.updated
       var deleted = changes.deleted
@@ -43,6 +60,10 @@ extension StoreConnection {
       outcome.permanentIDs = permanent
       func resolve(_ id: ObjectID) -> Int64? { permanent.primaryKey(of: id) }
 
+      // Column values of externally storable attributes that updates replace and deletions
+      // remove, read before the rows change (their files go once the write commits).
+      let previous = try storedExternalValues(of: updated + deleted, connection: connection)
+
       // 4. Rows. Each entity's INSERT is looked up once per save, not once per object.
       var inserts: [Int: SQLiteStatement] = [:]
       var values: [SQLiteValue] = []
@@ -60,8 +81,9 @@ extension StoreConnection {
         values.append(.integer(resolve(object.objectID) ?? 0))
         values.append(.integer(Int64(statements.mapping.entityNumber)))
         values.append(.integer(1))
-        appendColumnValues(
-          of: object, statements: statements, resolve: resolve, context: context, positions: &positions, to: &values)
+        try appendColumnValues(
+          of: object, statements: statements, resolve: resolve, context: context, positions: &positions,
+          files: &files, to: &values)
         try statement.execute(values)
       }
       for object in updated {
@@ -70,8 +92,9 @@ extension StoreConnection {
         let statement = try connection.cachedStatement(
           SQLiteSQL(verbatim: checked ? statements.updateCheckedSQL : statements.updateSQL))
         values.removeAll(keepingCapacity: true)
-        appendColumnValues(
-          of: object, statements: statements, resolve: resolve, context: context, positions: &positions, to: &values)
+        try appendColumnValues(
+          of: object, statements: statements, resolve: resolve, context: context, positions: &positions,
+          files: &files, previous: previous[ObjectIdentifier(object)], to: &values)
         values.append(.integer(object.objectID.primaryKey ?? 0))
         if checked { values.append(.integer(object.storedVersion)) }
         try statement.execute(values)
@@ -91,6 +114,9 @@ extension StoreConnection {
       // 7. Deleted rows and their links.
       for object in deleted {
         guard let key = object.objectID.primaryKey else { continue }
+        if let stored = previous[ObjectIdentifier(object)] {
+          for value in stored.values.values { files.discard(value) }
+        }
         let mapping = schema[object.layout.entity]
         try connection.execute(
           "DELETE FROM \(identifier: mapping.tableName) WHERE Z_PK = \(key)")
@@ -159,13 +185,23 @@ extension StoreConnection {
   // MARK: - Column values
 
   /// Appends the values of an object's own columns, in the order of `statements.columns`.
+  ///
+  /// A Binary value of an attribute that allows external storage goes to a new file of `files`
+  /// when it is long; `previous` holds the object's stored values of such attributes (for an
+  /// update): an unchanged value keeps its file, a replaced one's file is discarded.
   func appendColumnValues(
     of object: ManagedObject, statements: EntityStatements, resolve: (ObjectID) -> Int64?, context: ObjectContext,
-    positions: inout OrderPositions, to values: inout [SQLiteValue]
-  ) {
+    positions: inout OrderPositions, files: inout ExternalDataChanges, previous: StoredExternalValues? = nil,
+    to values: inout [SQLiteValue]
+  ) throws {
     for column in statements.columns {
       switch column.source {
       case .attribute(let slot, let kind):
+        if kind.storesExternally {
+          values.append(
+            try externalColumnValue(of: object, slot: slot, files: &files, previous: previous))
+          continue
+        }
         values.append(StoredValueCodec.encode(object.attributeValues[slot], kind: kind))
       case .toOneKey(let slot):
         values.append(object.toOneValues[slot].flatMap(resolve).map { .integer($0) } ?? .null)

@@ -39,9 +39,7 @@ final class StoreDescription: Sendable {
       self.keepAlive = KeepAliveConnection(try SQLiteConnection(.sharedInMemory(name: name)))
     }
     if case .file(let url) = options.location {
-      let name = url.deletingPathExtension().lastPathComponent
-      self.externalDataDirectory = url.deletingLastPathComponent().appendingPathComponent(
-        ".\(name)_SUPPORT/_EXTERNAL_DATA", isDirectory: true)
+      self.externalDataDirectory = ExternalDataFolder(storeAt: url).url
     } else {
       self.externalDataDirectory = nil
     }
@@ -61,6 +59,11 @@ final class StoreDescription: Sendable {
   /// The folder where Core Data keeps externally stored binary values (computed once: URL
   /// operations are far too slow for the row-decoding path).
   let externalDataDirectory: URL?
+
+  /// The store's external-data folder, for writing; nil for in-memory stores.
+  var externalDataFolder: ExternalDataFolder? {
+    externalDataDirectory.map { ExternalDataFolder(url: $0) }
+  }
 }
 
 /// Holds the connection that keeps a shared in-memory database alive; never used otherwise.

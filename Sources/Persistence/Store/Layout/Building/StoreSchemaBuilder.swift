@@ -86,41 +86,21 @@ struct StoreSchemaBuilder {
 
   // MARK: - Step 2: names
 
-  /// The stored attributes an entity declares: composite attributes flattened into members.
+  /// The stored attributes an entity declares: composite attributes flattened into their
+  /// leaves (``CompositeMembers``), named by key path (`address.street`).
   private func storedAttributes(of id: EntityID) -> [StoredAttribute] {
     var result: [StoredAttribute] = []
     for (index, attribute) in model[id].attributes.enumerated() where attribute.isPersistent {
       let attributeID = AttributeID(entity: id, index: index)
-      if attribute.attributeType == .composite {
-        var visited: Set<String> = []
-        flatten(attribute, prefix: attribute.name, id: attributeID, into: &result, visited: &visited)
-      } else if let encoding = ValueEncoding(attribute: attribute) {
+      let leaves =
+        attribute.attributeType == .composite ? CompositeMembers.leaves(of: attribute, in: model) : [attribute]
+      for leaf in leaves where leaf.isPersistent {
+        guard let encoding = ValueEncoding(attribute: leaf) else { continue }
         result.append(
-          StoredAttribute(
-            name: attribute.name, attribute: attributeID, type: attribute.attributeType, encoding: encoding))
+          StoredAttribute(name: leaf.name, attribute: attributeID, type: leaf.attributeType, encoding: encoding))
       }
     }
     return result
-  }
-
-  /// Composite members become one column each, named by the key path with `.` read as `_`
-  /// (`address.street` → `ZADDRESS_STREET`) [unverified: no real store has a composite].
-  private func flatten(
-    _ attribute: AttributeDescription, prefix: String, id: AttributeID, into result: inout [StoredAttribute],
-    visited: inout Set<String>
-  ) {
-    guard let compositeName = attribute.compositeName, let composite = model.composite(named: compositeName),
-      visited.insert(compositeName).inserted
-    else { return }
-    for member in composite.attributes where member.isPersistent {
-      let path = prefix + "." + member.name
-      if member.attributeType == .composite {
-        flatten(member, prefix: path, id: id, into: &result, visited: &visited)
-      } else if let encoding = ValueEncoding(attribute: member) {
-        result.append(StoredAttribute(name: path, attribute: id, type: member.attributeType, encoding: encoding))
-      }
-    }
-    visited.remove(compositeName)
   }
 
   private static func byName(_ lhs: String, _ rhs: String) -> Bool {
@@ -144,7 +124,7 @@ struct StoreSchemaBuilder {
       for name in names.sorted(by: Self.byName) {
         let key = PropertyKey(entity: id.index, name: name)
         guard stems[key] == nil else { continue }
-        stems[key] = allocator.allocate(name.replacingDots())
+        stems[key] = allocator.allocate(name.columnStemName)
       }
     }
   }
@@ -379,8 +359,12 @@ struct StoreSchemaBuilder {
 }
 
 extension String {
-  /// The name with composite key-path dots read as underscores, for column stems.
-  fileprivate func replacingDots() -> String {
-    String(map { $0 == "." ? "_" : $0 })
+  /// The name a property's column is named after: the property's own name, or for a composite
+  /// leaf (`address.location.lat`) the leaf's name alone (`lat` → `ZLAT`), numbered like any
+  /// other name when taken [unverified: reported from a decompilation of Core Data, not seen in
+  /// a real store].
+  fileprivate var columnStemName: String {
+    guard let dot = lastIndex(of: ".") else { return self }
+    return String(self[index(after: dot)...])
   }
 }
