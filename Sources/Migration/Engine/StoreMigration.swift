@@ -257,6 +257,8 @@ public struct StoreMigration: Sendable {
     try? FileManager.default.removeItem(at: partial)
     try connection.vacuum(into: partial.path)
     try FileManager.default.moveItem(at: partial, to: url)
+    // Values stored outside the file (external binary storage) belong to the backup too.
+    try ExternalDataFolder.copy(fromStoreAt: storeURL, toStoreAt: url)
     return url
   }
 }
