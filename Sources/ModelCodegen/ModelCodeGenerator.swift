@@ -18,7 +18,7 @@ public enum ModelCodeGenerator {
   public static func entityFileName(className: String) -> String { "\(className)+Entity.swift" }
 
   /// Generates the files for a bundle. The `contents` XML of each version is read from its
-  /// ``ModelVersion/sourcePath`` unless given, in the bundle's version order.
+  /// `ModelVersion.sourcePath` unless given, in the bundle's version order.
   public static func generate(
     _ bundle: ModelBundle, options: CodegenOptions = CodegenOptions(), versionContents: [String]? = nil
   ) throws(CodegenError) -> GeneratedCode {

@@ -1,9 +1,9 @@
 import Foundation
+import Persistence
 import TestSupport
 import Testing
 
 @testable import ModelCodegen
-import Persistence
 
 /// Generated code compiles against `Persistence` under Swift 6 strict concurrency with warnings
 /// as errors: for the package's models in every option combination that matters, and for every
@@ -55,7 +55,9 @@ struct CompileTests {
     #expect(problems == nil, "\(name): \(problems ?? "")")
   }
 
-  @Test("A generated file of another generated-code interface stops compiling at its version check, which says to regenerate")
+  @Test(
+    "A generated file of another generated-code interface stops compiling at its version check, which says to regenerate"
+  )
   func versionCheck() async throws {
     #expect(FileHeader.currentGeneratedCodeVersion == Persistence.GeneratedCodeVersion.current)
     let code = try CodegenFixtures.generate(CodegenFixtures.tasks, CodegenOptions(fileLayout: .singleFile))

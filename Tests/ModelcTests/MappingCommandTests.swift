@@ -116,7 +116,8 @@ struct MappingCommandTests {
     #expect(none.status == 1)
     #expect(none.output.contains("No mapping model covers this step; start one with: modelc mapping new"))
     let created = try ModelcProcess.run([
-      "mapping", "new", bundle, "--from", "V1", "--to", "V2", "--output", scratch.path("Migrations/V1ToV2.xcmappingmodel"),
+      "mapping", "new", bundle, "--from", "V1", "--to", "V2", "--output",
+      scratch.path("Migrations/V1ToV2.xcmappingmodel"),
     ])
     #expect(created.status == 0, "\(created.error)")
     let covered = try ModelcProcess.run(["diff", bundle, "--check", "--mappings", scratch.path("Migrations")])

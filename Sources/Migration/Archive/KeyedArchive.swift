@@ -1,7 +1,7 @@
 import Foundation
 
 /// An `NSKeyedArchiver` archive, read without Objective-C: the object graph of a binary
-/// property list whose `$objects` point at each other by ``BinaryPropertyList.Value/uid(_:)``.
+/// property list whose `$objects` point at each other by ``BinaryPropertyList/Value/uid(_:)``.
 ///
 /// Mapping models store their expressions, user info and model snapshots this way, and compiled
 /// `.cdm` files are one archive of `NSMappingModel`. Foundation's collection classes (`NSArray`,

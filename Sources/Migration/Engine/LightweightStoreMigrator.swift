@@ -2,8 +2,8 @@ import DataModel
 import Foundation
 import Persistence
 
-/// The store migrator a ``PersistentContainer`` uses to migrate an older store when it opens
-/// it: pass it in ``StoreOptions/migrator``. It plans and runs a ``StoreMigration`` (keeping a
+/// The store migrator a `PersistentContainer` uses to migrate an older store when it opens
+/// it: pass it in `StoreOptions.migrator`. It plans and runs a ``StoreMigration`` (keeping a
 /// backup) and reports each migration through `onMigration`.
 public struct LightweightStoreMigrator: StoreMigrator {
   /// Whether a backup is written before migrating.

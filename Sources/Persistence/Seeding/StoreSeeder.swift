@@ -4,13 +4,13 @@
 /// Every concrete entity gets `rowsPerEntity` new objects — more where a relationship needs them
 /// (a destination entity whose to-one inverse takes each of its objects once must have as many
 /// objects as there are sources that require one) — in the model's entity order, saved in one
-/// transaction. Attribute values honour the model's rules (``AttributeSeeder``): required
+/// transaction. Attribute values honour the model's rules (`AttributeSeeder`): required
 /// values, minimum and maximum values and lengths, simple regular expressions, and uniqueness
 /// constraints — one attribute of each constraint (the first that can take many values) is made
 /// distinct across the constrained entity and its sub-entities, and from the values already in
 /// the store; a constraint on one to-one relationship alone links each destination at most
 /// once. Relationships link the new objects among themselves within every count both sides
-/// allow (``RelationshipSeeder``).
+/// allow (`RelationshipSeeder`).
 ///
 /// The same seed on the same store gives the same objects, values, links and primary keys:
 /// each attribute and relationship draws from its own random stream of the seed.

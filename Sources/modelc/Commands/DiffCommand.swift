@@ -74,7 +74,9 @@ enum DiffCommand: ModelcCommand {
       object.add("lightweight", .bool(refusals.isEmpty))
       object.add(
         "coveredBy",
-        catalogMatch.map { JSONValue.string(MappingCoverage.displayPath(MappingCoverage.mappingBundlePath($0.file.path))) }
+        catalogMatch.map {
+          JSONValue.string(MappingCoverage.displayPath(MappingCoverage.mappingBundlePath($0.file.path)))
+        }
           ?? .null)
       object.add("losesData", .bool(losesData))
       object.add(

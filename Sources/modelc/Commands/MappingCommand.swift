@@ -43,7 +43,8 @@ enum MappingCommand: ModelcCommand {
           message: "several models are next to the mapping (\(bundles.joined(separator: ", "))): name one with --model")
       }
     }
-    throw UsageError(command: "modelc mapping", message: "no .xcdatamodeld next to the mapping model: name its model with --model")
+    throw UsageError(
+      command: "modelc mapping", message: "no .xcdatamodeld next to the mapping model: name its model with --model")
   }
 
   /// Loads a mapping model, turning a read error into the command's failure.

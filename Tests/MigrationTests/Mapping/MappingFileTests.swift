@@ -40,7 +40,8 @@ struct MappingFileTests {
     #expect(read.mapping.entityMappings.map(\.name) == ["Project", "Tag", "TaskToTask"])
     #expect(read.mapping.entityMappings.map(\.kind) == [.add, .add, .copy])
     let task = try #require(read.mapping.entityMapping(named: "TaskToTask"))
-    #expect(task.attributeMappings.map(\.destinationProperty) == task.attributeMappings.map(\.destinationProperty).sorted())
+    #expect(
+      task.attributeMappings.map(\.destinationProperty) == task.attributeMappings.map(\.destinationProperty).sorted())
     #expect(task.propertyMapping(for: "title")?.value?.description == "$source.title")
     #expect(MappingChecker.check(read, bundle: Self.bundle).isEmpty)
   }
@@ -69,7 +70,8 @@ struct MappingFileTests {
       task.attributes[task.attributes.firstIndex { $0.name == "title" }!].isOptional = true
     }
     let template = try MappingTemplate.make(
-      name: "Edited", source: source, destination: Self.bundle.version(named: "Tasks 3")!, sourcePath: "Tasks 2.xcdatamodel",
+      name: "Edited", source: source, destination: Self.bundle.version(named: "Tasks 3")!,
+      sourcePath: "Tasks 2.xcdatamodel",
       destinationPath: "Tasks 3.xcdatamodel")
     let loaded = try MappingModelLoader.load(template, bundle: Self.bundle)
     #expect(loaded.isOrphaned)
@@ -80,8 +82,10 @@ struct MappingFileTests {
     #expect(diagnostics.map(\.code) == ["mapping-orphaned"])
     #expect(diagnostics.first?.message.contains("'Tasks 2'") == true)
     #expect(throws: MappingReadError.self) {
-      _ = try MappingModel(contentsOf: try Self.written(from: "Tasks 2", to: "Tasks 3").url, model: ModelBundle(
-        name: "Other", versions: [source], currentVersionIndex: 0))
+      _ = try MappingModel(
+        contentsOf: try Self.written(from: "Tasks 2", to: "Tasks 3").url,
+        model: ModelBundle(
+          name: "Other", versions: [source], currentVersionIndex: 0))
     }
   }
 
@@ -97,7 +101,8 @@ struct MappingFileTests {
     try XcodeMappingWriter.write(template, to: url)
     let loaded = try MappingModelLoader.load(contentsOf: url, bundle: Self.bundle)
     let diagnostics = MappingChecker.check(loaded, bundle: Self.bundle)
-    #expect(Set(diagnostics.map(\.code)) == ["unknown-destination-property", "missing-required-value", "unknown-source-key"])
+    #expect(
+      Set(diagnostics.map(\.code)) == ["unknown-destination-property", "missing-required-value", "unknown-source-key"])
     for diagnostic in diagnostics {
       #expect(diagnostic.location?.file.hasSuffix("Bad.xcmappingmodel/xcmapping.xml") == true)
       #expect((diagnostic.location?.line ?? 0) > 1)

@@ -49,7 +49,8 @@ public enum MappingChecker {
           error(
             "unknown-destination-entity",
             "entity mapping '\(mapping.name)' maps to '\(name)', which version '\(destination.name)' does not have",
-            at: location, entity: name, fix: "choose a destination entity of '\(destination.name)' in the mapping editor")
+            at: location, entity: name,
+            fix: "choose a destination entity of '\(destination.name)' in the mapping editor")
         }
         if let from = mapping.sourceEntity, let to = mapping.destinationEntity {
           let key = "\(from)\u{0}\(to)"
@@ -57,7 +58,8 @@ public enum MappingChecker {
             error(
               "duplicate-entity-mapping",
               "entity mappings '\(first)' and '\(mapping.name)' both map '\(from)' to '\(to)'",
-              at: location, entity: to, fix: "remove one of them: each destination entity takes at most one mapping per source entity")
+              at: location, entity: to,
+              fix: "remove one of them: each destination entity takes at most one mapping per source entity")
           } else {
             seenPairs[key] = mapping.name
           }
@@ -95,11 +97,13 @@ public enum MappingChecker {
       }
       guard let destinationID else { return }
       let entityName = destination[destinationID].name
-      for property in mapping.attributeMappings where destination.attribute(named: property.destinationProperty, in: destinationID) == nil {
+      for property in mapping.attributeMappings
+      where destination.attribute(named: property.destinationProperty, in: destinationID) == nil {
         error(
           "unknown-destination-property",
           "entity mapping '\(mapping.name)' sets attribute '\(property.destinationProperty)', which \(entityName) does not have in '\(destination.name)'",
-          at: propertyLocation(property.destinationProperty), entity: entityName, property: property.destinationProperty,
+          at: propertyLocation(property.destinationProperty), entity: entityName,
+          property: property.destinationProperty,
           fix: "remove the attribute mapping, or add the attribute to the destination version")
       }
       for property in mapping.relationshipMappings
@@ -107,7 +111,8 @@ public enum MappingChecker {
         error(
           "unknown-destination-property",
           "entity mapping '\(mapping.name)' sets relationship '\(property.destinationProperty)', which \(entityName) does not have in '\(destination.name)'",
-          at: propertyLocation(property.destinationProperty), entity: entityName, property: property.destinationProperty,
+          at: propertyLocation(property.destinationProperty), entity: entityName,
+          property: property.destinationProperty,
           fix: "remove the relationship mapping, or add the relationship to the destination version")
       }
       // Required attributes without a default must get a value, unless a policy makes the objects.
@@ -122,7 +127,9 @@ public enum MappingChecker {
               "missing-required-value",
               "entity mapping '\(mapping.name)' gives the required attribute \(entityName).\(attribute.name) no value, and it has no default",
               at: propertyLocation(attribute.name), entity: entityName, property: attribute.name,
-              fix: "set a value expression for '\(attribute.name)' (e.g. $source.\(attribute.name) or a constant), give the attribute a default value, or make it optional")
+              fix:
+                "set a value expression for '\(attribute.name)' (e.g. $source.\(attribute.name) or a constant), give the attribute a default value, or make it optional"
+            )
           }
         }
       }
@@ -135,8 +142,11 @@ public enum MappingChecker {
             error(
               "unknown-source-key",
               "the value of \(entityName).\(property.destinationProperty) in entity mapping '\(mapping.name)' reads $source.\(keyPath), but \(problem)",
-              at: propertyLocation(property.destinationProperty), entity: entityName, property: property.destinationProperty,
-              fix: "correct the key path in the value expression; the source entity is \(source[sourceID].name) of '\(source.name)'")
+              at: propertyLocation(property.destinationProperty), entity: entityName,
+              property: property.destinationProperty,
+              fix:
+                "correct the key path in the value expression; the source entity is \(source[sourceID].name) of '\(source.name)'"
+            )
           }
         }
       }

@@ -55,7 +55,9 @@ public enum MappingModelLoader {
     let sourceModel = file.source.snapshot ?? source.version.flatMap { bundle.version(named: $0) }
     let destinationModel = file.destination.snapshot ?? destination.version.flatMap { bundle.version(named: $0) }
     /// The hashes a side is known by: recorded (compiled), the snapshot's, or the matched version's.
-    func knownHashes(_ side: MappingModelSource.Side, _ snapshot: [String: Data]?, _ match: VersionMatch) -> [String: Data] {
+    func knownHashes(_ side: MappingModelSource.Side, _ snapshot: [String: Data]?, _ match: VersionMatch) -> [String:
+      Data]
+    {
       if !side.recordedEntityHashes.isEmpty { return side.recordedEntityHashes }
       if let snapshot { return snapshot }
       return versions.first { $0.name == match.version }?.hashes ?? [:]
@@ -113,13 +115,17 @@ enum MappingOrphan {
       var message = "mapping model '\(loaded.file.name)' is orphaned: its \(label) matches no version of \(bundle.name)"
       var notes: [String] = []
       if let closest = side.closestVersion {
-        message += "; the closest is '\(closest)', which differs in \(side.differences.map(\.description).joined(separator: ", "))"
+        message +=
+          "; the closest is '\(closest)', which differs in \(side.differences.map(\.description).joined(separator: ", "))"
         notes.append(
-          "the model was edited after the mapping was made: recreate the mapping with `modelc mapping new`, or undo the edit (add a new model version for it instead)")
+          "the model was edited after the mapping was made: recreate the mapping with `modelc mapping new`, or undo the edit (add a new model version for it instead)"
+        )
       } else if let note = side.note {
         message += " (\(note))"
       }
-      if notes.isEmpty { notes.append("check that the mapping belongs to this model, or pass the right one with --model") }
+      if notes.isEmpty {
+        notes.append("check that the mapping belongs to this model, or pass the right one with --model")
+      }
       return Diagnostic(
         .error, code: "mapping-orphaned", message: message,
         location: loaded.file.location ?? SourceLocation(file: loaded.file.path, line: 1, column: 1), notes: notes)

@@ -75,7 +75,8 @@ extension LoadedMappingModel {
         lines.append("   \(property.destinationProperty) = \(property.value.map(\.description) ?? "nil")")
       }
       for property in entity.relationshipMappings.sorted(by: { $0.destinationProperty < $1.destinationProperty }) {
-        lines.append("   \(property.destinationProperty) = \(property.value.map(\.description) ?? "nil") (relationship)")
+        lines.append(
+          "   \(property.destinationProperty) = \(property.value.map(\.description) ?? "nil") (relationship)")
       }
       for key in entity.userInfo.keys.sorted() { lines.append("   userInfo \(key) = \(entity.userInfo[key]!)") }
     }

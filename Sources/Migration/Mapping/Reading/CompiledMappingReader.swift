@@ -66,7 +66,9 @@ enum CompiledMappingReader {
     }
     if case .dictionary(let pairs)? = try object.value(forKey: "NSUserInfo") {
       for (key, value) in pairs {
-        guard let key = key.string else { throw PropertyListError("entity mapping \(number): a user info key is not a string") }
+        guard let key = key.string else {
+          throw PropertyListError("entity mapping \(number): a user info key is not a string")
+        }
         mapping.userInfo[key] = UserInfoArchive.text(value)
       }
     }

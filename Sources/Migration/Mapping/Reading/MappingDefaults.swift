@@ -45,7 +45,8 @@ enum MappingDefaults {
       var attributes: [MappingModel.PropertyMapping] = []
       for property in mapping.attributeMappings {
         var value = property.expression
-        if value == nil, source.format == .xcmappingmodel, kind != .add, let model = sourceModel, let entity = sourceEntity,
+        if value == nil, source.format == .xcmappingmodel, kind != .add, let model = sourceModel,
+          let entity = sourceEntity,
           model.attribute(named: property.name, in: entity) != nil
         {
           value = try expression("$source.\(property.name)", at: property.location)
@@ -63,7 +64,8 @@ enum MappingDefaults {
         relationships.append(MappingModel.PropertyMapping(destinationProperty: property.name, value: value))
       }
       return MappingModel.EntityMapping(
-        name: names[index], kind: kind, sourceEntity: mapping.sourceEntity, destinationEntity: mapping.destinationEntity,
+        name: names[index], kind: kind, sourceEntity: mapping.sourceEntity,
+        destinationEntity: mapping.destinationEntity,
         sourceFilter: mapping.sourceFilter, sourceExpression: sourceExpression,
         attributeMappings: attributes.sorted { $0.destinationProperty < $1.destinationProperty },
         relationshipMappings: relationships.sorted { $0.destinationProperty < $1.destinationProperty },
@@ -105,7 +107,8 @@ enum MappingDefaults {
       return try expression(
         "FUNCTION($manager, \(literal(byMappingSelector)), \(literal(through)), \(path))", at: property.location)
     }
-    guard let sourceModel, let sourceName = mapping.sourceEntity, let sourceID = sourceModel.entityID(named: sourceName),
+    guard let sourceModel, let sourceName = mapping.sourceEntity,
+      let sourceID = sourceModel.entityID(named: sourceName),
       sourceModel.relationship(named: property.name, in: sourceID) != nil
     else { return nil }
     // Which entity mappings make objects the destination relationship can hold.

@@ -4,7 +4,7 @@ import Foundation
 /// A mapping model as its file states it, before defaults are applied and before it is matched
 /// to the versions of a model bundle.
 ///
-/// ``XcodeMappingReader`` (for `.xcmappingmodel` bundles) and ``CompiledMappingReader`` (for
+/// `XcodeMappingReader` (for `.xcmappingmodel` bundles) and `CompiledMappingReader` (for
 /// `.cdm` files) produce it; ``MappingModelLoader`` matches it to a bundle and fills in what
 /// Apple's mapping compiler fills in, giving a ``MappingModel``.
 public struct MappingModelSource: Sendable {

@@ -3,7 +3,7 @@ import DataModel
 /// A mapping model that cannot be read: what is wrong, where, and what to do.
 ///
 /// It prints like the compiler's diagnostics, `path/xcmapping.xml:12:5: error: …` followed by a
-/// `note:` with the fix, and carries the ``Diagnostic`` for tools that want the parts.
+/// `note:` with the fix, and carries the `Diagnostic` for tools that want the parts.
 public struct MappingReadError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The problem, with its file, line and column when it can be pointed at.
   public var diagnostic: Diagnostic

@@ -46,7 +46,8 @@ package enum ModelSnapshot {
     let name = try requiredName(object)
     let settings = try stereotypeValues(object)
     var entity = EntityDescription(name: name)
-    entity.isAbstract = try settings["XD_PSK_isAbstract"].flatMap(boolean) ?? object.bool(forKey: "_isAbstract") ?? false
+    entity.isAbstract =
+      try settings["XD_PSK_isAbstract"].flatMap(boolean) ?? object.bool(forKey: "_isAbstract") ?? false
     entity.versionHashModifier = try settings["XD_PSK_versionHashModifier"].flatMap(text)
     entity.renamingIdentifier = try settings["XD_PSK_elementID"].flatMap(text)
     entity.representedClassName = try settings["XD_PSK_entityClassName"].flatMap(text)
@@ -153,7 +154,8 @@ package enum ModelSnapshot {
   }
 
   /// A dictionary field whose keys are strings, in archive order.
-  private static func dictionary(_ object: KeyedArchive.Object, _ key: String) throws -> [(String, KeyedArchive.Value)] {
+  private static func dictionary(_ object: KeyedArchive.Object, _ key: String) throws -> [(String, KeyedArchive.Value)]
+  {
     guard let value = try object.value(forKey: key) else { return [] }
     guard case .dictionary(let pairs) = value else {
       throw PropertyListError("the model snapshot's \(object.className) has a '\(key)' that is not a dictionary")

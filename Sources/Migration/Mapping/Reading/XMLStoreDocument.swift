@@ -107,7 +107,8 @@ struct XMLStoreDocument {
   /// The objects a relationship of `object` points at, in `idrefs` order.
   ///
   /// - Throws: ``MappingReadError`` when an id names no object, or an object of another type.
-  func targets(of object: StoredObject, _ relationship: String, type: String) throws(MappingReadError) -> [StoredObject] {
+  func targets(of object: StoredObject, _ relationship: String, type: String) throws(MappingReadError) -> [StoredObject]
+  {
     guard let link = object.relationships[relationship] else { return [] }
     var found: [StoredObject] = []
     for id in link.idrefs {

@@ -19,7 +19,8 @@ enum XcodeMappingReader {
         fix: "this is a Core Data XML store but not an Xcode mapping model")
     }
     guard models.count == 1 else {
-      throw .at(models[1].location, "not-a-mapping-model", "the file holds \(models.count) mapping model objects, not one")
+      throw .at(
+        models[1].location, "not-a-mapping-model", "the file holds \(models.count) mapping model objects, not one")
     }
     var entityMappings: [MappingModelSource.EntityMappingSource] = []
     for entity in try document.targets(of: model, "entitymappings", type: "XDDEVENTITYMAPPING") {
@@ -87,7 +88,8 @@ enum XcodeMappingReader {
   ) throws(MappingReadError) -> MappingModelSource.PropertyMappingSource {
     guard let name = object.string("name"), !name.isEmpty else {
       throw .at(
-        object.location, "malformed-object", "a property mapping (object \(object.id)) without a destination property name",
+        object.location, "malformed-object",
+        "a property mapping (object \(object.id)) without a destination property name",
         fix: "reopen the mapping model in Xcode and choose the destination property")
     }
     var mapping = MappingModelSource.PropertyMappingSource(name: name, location: object.location)

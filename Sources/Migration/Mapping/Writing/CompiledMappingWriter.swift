@@ -4,7 +4,7 @@ import Foundation
 /// Writes a mapping model as Xcode's mapping compiler does: a `.cdm` file, the keyed archive of
 /// an `NSMappingModel` whose entity mappings carry their names, types, source fetch, policy
 /// class, user info, property mappings and the version hashes of both entities — the form apps
-/// ship and ``CompiledMappingReader`` reads.
+/// ship and the compiled-mapping reader reads.
 public enum CompiledMappingWriter {
   /// The `.cdm` bytes of a mapping, the same for the same mapping.
   ///
@@ -18,7 +18,8 @@ public enum CompiledMappingWriter {
     func optionalData(_ value: Data?, _ writer: inout KeyedArchiveWriter) -> BinaryPropertyList.Value {
       value.map { writer.scalar(.data($0)) } ?? null
     }
-    func expression(_ value: MappingExpression?, _ writer: inout KeyedArchiveWriter) throws -> BinaryPropertyList.Value {
+    func expression(_ value: MappingExpression?, _ writer: inout KeyedArchiveWriter) throws -> BinaryPropertyList.Value
+    {
       guard let value else { return null }
       return try writer.embed(value.archiveData())
     }
@@ -43,7 +44,8 @@ public enum CompiledMappingWriter {
       let userInfo =
         entity.userInfo.isEmpty
         ? null
-        : writer.dictionary(entity.userInfo.keys.sorted().map { (writer.string($0), writer.string(entity.userInfo[$0]!)) })
+        : writer.dictionary(
+          entity.userInfo.keys.sorted().map { (writer.string($0), writer.string(entity.userInfo[$0]!)) })
       entityRefs.append(
         writer.object(
           className: "NSEntityMapping", classHierarchy: ["NSEntityMapping", "NSObject"],

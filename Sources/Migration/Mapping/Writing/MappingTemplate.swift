@@ -11,8 +11,12 @@ public enum MappingTemplate {
   ///
   /// - Parameters:
   ///   - name: the mapping's name (its bundle is `name.xcmappingmodel`).
+  ///   - source: the version the mapping maps from.
+  ///   - destination: the version it maps to.
   ///   - sourcePath: the source `.xcdatamodel` path recorded in the file (relative to the mapping
   ///     model's folder, as Xcode records it when the model is in the same project).
+  ///   - destinationPath: the destination `.xcdatamodel` path recorded in the file.
+  /// - Throws: an error when a renamed property's expression cannot be formed.
   public static func make(
     name: String, source: ModelVersion, destination: ModelVersion, sourcePath: String, destinationPath: String
   ) throws -> MappingModelSource {
@@ -48,7 +52,8 @@ public enum MappingTemplate {
             ([target] + destination.descendants(of: target)).map { destination[$0].name }
           }
           let candidates = (accepted ?? []).compactMap { mappingNames[$0] }
-          let selector = candidates.count == 1 ? MappingDefaults.byMappingSelector : MappingDefaults.byRelationshipSelector
+          let selector =
+            candidates.count == 1 ? MappingDefaults.byMappingSelector : MappingDefaults.byRelationshipSelector
           let argument = candidates.count == 1 ? candidates[0] : old.name
           property.expression = try MappingExpression(
             format:

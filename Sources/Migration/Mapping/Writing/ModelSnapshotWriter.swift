@@ -139,8 +139,10 @@ package enum ModelSnapshotWriter {
           ("XDBucketForStereotypeswasEncoded", yes),
           ("XDBucketForOwnedAttributeswasEncoded", yes),
           ("_owner", package),
-          ("XDBucketForStereotypesstorage",
-            writer.dictionary([(writer.string("XD_PStereotype"), stereotype)], className: "NSMutableDictionary")),
+          (
+            "XDBucketForStereotypesstorage",
+            writer.dictionary([(writer.string("XD_PStereotype"), stereotype)], className: "NSMutableDictionary")
+          ),
           ("XDBucketForGeneralizationsduplicates", writer.string("duplicates")),
           ("_visibility", .integer(0)),
           ("XDBucketForGeneralizationsordered", ordered),
@@ -194,7 +196,9 @@ package enum ModelSnapshotWriter {
       return ref
     }
 
-    mutating func writeRelationship(_ relationship: RelationshipDescription, owner: BinaryPropertyList.Value, entity: String)
+    mutating func writeRelationship(
+      _ relationship: RelationshipDescription, owner: BinaryPropertyList.Value, entity: String
+    )
       -> BinaryPropertyList.Value
     {
       let ref = relationshipRefs["\(entity).\(relationship.name)"]!
@@ -244,7 +248,8 @@ package enum ModelSnapshotWriter {
 
     /// The fields every UML property carries.
     static func umlPropertyFields(
-      writer: inout KeyedArchiveWriter, name: String, owner: BinaryPropertyList.Value, default value: BinaryPropertyList.Value
+      writer: inout KeyedArchiveWriter, name: String, owner: BinaryPropertyList.Value,
+      default value: BinaryPropertyList.Value
     ) -> [(String, BinaryPropertyList.Value)] {
       [
         ("_type", KeyedArchiveWriter.null), ("_default", value), ("_association", KeyedArchiveWriter.null),
@@ -255,7 +260,9 @@ package enum ModelSnapshotWriter {
     }
 
     /// A stereotype owned by `owner`, holding one setting per (name, value).
-    mutating func stereotype(_ name: String, owner: BinaryPropertyList.Value, settings: [(String, BinaryPropertyList.Value)])
+    mutating func stereotype(
+      _ name: String, owner: BinaryPropertyList.Value, settings: [(String, BinaryPropertyList.Value)]
+    )
       -> BinaryPropertyList.Value
     {
       let ref = writer.reserve()
@@ -270,7 +277,8 @@ package enum ModelSnapshotWriter {
       writer.set(
         ref, className: "XDUMLStereotypeImp", classHierarchy: ["XDUMLStereotypeImp"] + Self.classClasses,
         fields: [
-          ("_owner", owner), ("_name", writer.string(name)), ("XDBucketForOwnedAttributesordered", writer.string("ordered")),
+          ("_owner", owner), ("_name", writer.string(name)),
+          ("XDBucketForOwnedAttributesordered", writer.string("ordered")),
           ("_uniqueElementID", KeyedArchiveWriter.null), ("XDBucketForOwnedAttributeswasEncoded", writer.string("YES")),
           ("_visibility", .integer(0)), ("_isAbstract", .bool(false)),
           ("XDBucketForOwnedAttributesstorage", writer.dictionary(pairs, className: "NSMutableDictionary")),

@@ -3,7 +3,7 @@ import Foundation
 
 /// Writes a mapping model in Xcode's format: `Name.xcmappingmodel/xcmapping.xml`, a Core Data
 /// XML store document of the mapping editor's objects, with both model versions embedded as
-/// snapshots (``ModelSnapshotWriter``), as the real files in `../shared/corpus/mappings` are.
+/// snapshots (`ModelSnapshotWriter`), as the real files in `../shared/corpus/mappings` are.
 ///
 /// The same mapping gives the same bytes: object ids are numbered in order and the document's
 /// UUID is derived from its contents.
@@ -29,7 +29,9 @@ public enum XcodeMappingWriter {
       var attributeIDs: [String] = []
       var relationshipIDs: [String] = []
       var propertyObjects: [String] = []
-      for (kind, properties) in [("ATTRIBUTE", entity.attributeMappings), ("RELATIONSHIP", entity.relationshipMappings)] {
+      for (kind, properties) in [
+        ("ATTRIBUTE", entity.attributeMappings), ("RELATIONSHIP", entity.relationshipMappings),
+      ] {
         for property in properties {
           let propertyID = newID()
           if kind == "ATTRIBUTE" { attributeIDs.append(propertyID) } else { relationshipIDs.append(propertyID) }
@@ -157,7 +159,8 @@ public enum XcodeMappingWriter {
 
   static func relationship(_ name: String, type: String, _ destination: String, _ ids: [String]) -> String {
     let refs = ids.isEmpty ? "" : " idrefs=\"\(ids.joined(separator: " "))\""
-    return "        <relationship name=\"\(name)\" type=\"\(type)\" destination=\"\(destination)\"\(refs)></relationship>\n"
+    return
+      "        <relationship name=\"\(name)\" type=\"\(type)\" destination=\"\(destination)\"\(refs)></relationship>\n"
   }
 
   static func escape(_ text: String) -> String {
@@ -182,7 +185,10 @@ public enum XcodeMappingWriter {
     bytes[6] = (bytes[6] & 0x0F) | 0x50
     bytes[8] = (bytes[8] & 0x3F) | 0x80
     let hex = bytes.map { String(format: "%02X", $0) }.joined()
-    let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+    let parts = [
+      hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4),
+      hex.dropFirst(20),
+    ]
     return parts.joined(separator: "-")
   }
 }

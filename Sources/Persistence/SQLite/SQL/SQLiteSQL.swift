@@ -8,8 +8,8 @@
 ///   `"SELECT * FROM t WHERE title = \(title)"` binds `title`; it is never spliced into the text.
 /// - Names go through ``SQLiteIdentifier/quote(_:)``: `"SELECT * FROM \(identifier: table)"`.
 /// - Fragments compose with their parameters: `"… WHERE \(predicate)"`, ``append(_:)``, `+`,
-///   ``Swift/Sequence/joined(separator:)``.
-/// - A `String` of SQL built elsewhere must be wrapped explicitly with ``init(verbatim:)``,
+///   `joined(separator:)`.
+/// - A `String` of SQL built elsewhere must be wrapped explicitly with `init(verbatim:)`,
 ///   which makes the one unchecked path visible in review.
 ///
 /// Don't mix interpolated values with explicitly numbered (`?3`) placeholders in one fragment:

@@ -16,7 +16,7 @@ import Foundation
 /// - a to-one relationship by the destination's ``PredicateEvaluable/predicateIdentity``.
 ///
 /// Equal keys fall through to the next descriptor, then to the tie-breaker given to
-/// ``sorted(_:using:tieBreaker:)``, and finally keep their original order (the sort is stable).
+/// `sorted(_:using:tieBreaker:)`, and finally keep their original order (the sort is stable).
 public struct FetchSortDescriptor: Sendable, Hashable, Codable {
   /// The key path whose value is compared; it must not cross or end at a to-many relationship.
   public var keyPath: PredicateKeyPath

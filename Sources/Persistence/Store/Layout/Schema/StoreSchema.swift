@@ -9,12 +9,12 @@ import DataModel
 /// written by Core Data is read with Core Data's names. Each rule, and the real store or
 /// reference that confirms it, is in `docs/store-format.md`.
 ///
-/// The model is assumed valid (``ModelValidator`` runs elsewhere); references that do not
+/// The model is assumed valid (`ModelValidator` runs elsewhere); references that do not
 /// resolve are skipped rather than trapped on.
 public struct StoreSchema: Sendable {
   /// The model version laid out.
   public let model: ModelVersion
-  /// One mapping per entity, indexed by ``EntityID/index``.
+  /// One mapping per entity, indexed by `EntityID.index`.
   public let entities: [EntityMapping]
   /// The join tables: one per many-to-many pair and one per to-many without an inverse, in the
   /// order Core Data creates them.
