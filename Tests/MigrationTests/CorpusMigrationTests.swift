@@ -52,7 +52,7 @@ struct CorpusMigrationTests {
           "\(url.lastPathComponent) '\(older.name)' → '\(newer.name)': \(destinationName) has \(destinationRows.count) objects, \(sourceName) had \(sourceRows.count)"
         )
         for property in entityMapping.attributeMappings {
-          guard case .sourceValue(let sourceAttribute)? = property.value, !sourceAttribute.contains(".") else {
+          guard let sourceAttribute = property.value?.sourceKeyPath, !sourceAttribute.contains(".") else {
             continue
           }
           for (key, row) in sourceRows {

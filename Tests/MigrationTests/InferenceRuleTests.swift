@@ -211,7 +211,7 @@ struct InferenceRuleTests {
     for source in [v1, v2] {
       let mapping = try LightweightInference.mappingModel(from: source, to: v3)
       let property = mapping.entityMapping(forDestination: "Item")?.propertyMapping(for: "c")
-      #expect(property?.value == .sourceValue(keyPath: source.entities[0].attributes[0].name))
+      #expect(property?.value == .source(source.entities[0].attributes[0].name))
     }
   }
 

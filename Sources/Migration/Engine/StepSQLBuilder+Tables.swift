@@ -13,10 +13,10 @@ extension StepSQLBuilder {
       return .null
     }
     // A member of a composite (`address.street`) reads the same member of the source composite.
-    if let dot = column.name.firstIndex(of: "."), case .sourceValue(let keyPath) = expression, !keyPath.contains(".") {
+    if let dot = column.name.firstIndex(of: "."), let keyPath = expression.sourceKeyPath, !keyPath.contains(".") {
       let member = column.name[column.name.index(after: dot)...]
       guard sourceSchema[sourceEntity].column(forAttribute: "\(keyPath).\(member)") != nil else { return .null }
-      expression = .sourceValue(keyPath: "\(keyPath).\(member)")
+      expression = .source("\(keyPath).\(member)")
       if let sourceColumn = sourceSchema[sourceEntity].column(forAttribute: "\(keyPath).\(member)") {
         return sourceColumn.columnType == column.columnType ? .column(sourceColumn.column) : .null
       }
@@ -29,11 +29,17 @@ extension StepSQLBuilder {
     of expression: MappingExpression, for attribute: AttributeDescription, destinationColumnType: ColumnType,
     sourceEntity: EntityID
   ) throws -> ColumnValue {
-    switch expression {
-    case .constant(let constant):
-      let encoded = StoredValueCodec.encode(constant, for: attribute)
+    if case .constant(let constant) = expression {
+      let value: AttributeValue?
+      do {
+        value = try constant.attributeValue(for: attribute.attributeType)
+      } catch {
+        throw MigrationBuildError("the mapping of '\(attribute.name)': \(error)")
+      }
+      let encoded = StoredValueCodec.encode(value, for: attribute)
       return encoded.isNull ? .null : .sql(SQLiteSQL(verbatim: "?", arguments: [encoded]))
-    case .sourceValue(let keyPath):
+    }
+    if let keyPath = expression.sourceKeyPath {
       let components = keyPath.split(separator: ".").map(String.init)
       let sourceMapping = sourceSchema[sourceEntity]
       if components.count == 1 {
@@ -98,9 +104,10 @@ extension StepSQLBuilder {
       for join in joins { sql += " JOIN \(join)" }
       sql += " WHERE \(parts[1]))"
       return .sql(SQLiteSQL(verbatim: sql))
-    case .function(let name, let arguments):
+    }
+    if let (conversion, operands) = expression.conversion {
       var parts: [SQLiteSQL] = []
-      for argument in arguments {
+      for argument in operands {
         switch try value(
           of: argument, for: attribute, destinationColumnType: destinationColumnType, sourceEntity: sourceEntity)
         {
@@ -109,16 +116,17 @@ extension StepSQLBuilder {
         case .sql(let sql): parts.append(sql)
         }
       }
-      let functions: [String: String] = [
-        "coalesce": "COALESCE", "lowercase": "lower", "uppercase": "upper", "trim": "trim", "string": "CAST_TEXT",
-        "integer": "CAST_INTEGER", "double": "CAST_REAL",
-      ]
-      guard let sqlName = functions[name] else {
-        throw MigrationBuildError(
-          "unknown mapping function '\(name)'; known: \(functions.keys.sorted().joined(separator: ", "))")
+      let sqlName: String
+      switch conversion {
+      case .coalesce: sqlName = "COALESCE"
+      case .lowercase: sqlName = "lower"
+      case .uppercase: sqlName = "upper"
+      case .trim: sqlName = "trim"
+      case .string: sqlName = "CAST_TEXT"
+      case .integer: sqlName = "CAST_INTEGER"
+      case .double: sqlName = "CAST_REAL"
       }
       if sqlName.hasPrefix("CAST_") {
-        guard parts.count == 1 else { throw MigrationBuildError("'\(name)' takes one argument") }
         var sql: SQLiteSQL = "CAST("
         sql += parts[0]
         sql += SQLiteSQL(verbatim: " AS \(sqlName.dropFirst(5)))")
@@ -128,9 +136,14 @@ extension StepSQLBuilder {
       sql += parts.joined(separator: ", ")
       sql += ")"
       return .sql(sql)
-    case .destinationInstances:
+    }
+    if expression.destinationInstances != nil {
       throw MigrationBuildError("attribute '\(attribute.name)' is mapped from a relationship")
     }
+    let known = MappingExpression.Conversion.allCases.map { "FUNCTION(x, \"\($0.selector)\")" }.joined(separator: ", ")
+    throw MigrationBuildError(
+      "the mapping of '\(attribute.name)' is \(expression), which modelc cannot run in SQL; it runs constants, $source key paths through to-one relationships, and the conversions \(known)"
+    )
   }
 
   /// How a destination entity table is filled, one feed per source table.

@@ -167,7 +167,8 @@ struct StepSQLBuilder {
     guard let entityMapping = mappingOf[destinationEntity.index], let sourceEntity = sourceOf[destinationEntity.index]
     else { return nil }
     // A sub-entity's mapping carries the inherited relationships too.
-    guard case .destinationInstances(_, let sourceName)? = entityMapping.propertyMapping(for: relationshipName)?.value
+    guard let call = entityMapping.propertyMapping(for: relationshipName)?.value?.destinationInstances,
+      let sourceName = call.sourceRelationship
     else { return nil }
     return (sourceEntity, sourceName)
   }

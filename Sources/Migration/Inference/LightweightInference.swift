@@ -148,7 +148,7 @@ public enum LightweightInference {
           MappingModel.EntityMapping(
             name: "\(entity.name)", kind: .add, sourceEntity: nil, destinationEntity: entity.name,
             attributeMappings: destination.allAttributes(of: entity.id).filter(\.isPersistent).map {
-              MappingModel.PropertyMapping(destinationProperty: $0.name, value: $0.defaultValue.map { .constant($0) })
+              MappingModel.PropertyMapping(destinationProperty: $0.name, value: $0.defaultValue.map { .value($0) })
             }))
         continue
       }
@@ -166,11 +166,11 @@ public enum LightweightInference {
       for (index, attribute) in destinationAttributes.enumerated() where attribute.isPersistent {
         if let sourceIndex = attributeMatches[index], sourceAttributes[sourceIndex].isPersistent {
           mapping.attributeMappings.append(
-            .init(destinationProperty: attribute.name, value: .sourceValue(keyPath: sourceAttributes[sourceIndex].name))
+            .init(destinationProperty: attribute.name, value: .source(sourceAttributes[sourceIndex].name))
           )
         } else {
           mapping.attributeMappings.append(
-            .init(destinationProperty: attribute.name, value: attribute.defaultValue.map { .constant($0) }))
+            .init(destinationProperty: attribute.name, value: attribute.defaultValue.map { .value($0) }))
         }
       }
       let sourceRelationships = source.allRelationships(of: sourceEntity.id).map(\.relationship)

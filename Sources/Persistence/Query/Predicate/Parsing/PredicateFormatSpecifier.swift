@@ -1,5 +1,5 @@
 /// A `%` specifier of a format string, which consumes one format argument.
-enum PredicateFormatSpecifier: Hashable, Sendable {
+package enum PredicateFormatSpecifier: Hashable, Sendable {
   /// `%@`: any value, substituted as a constant.
   case object
   /// `%K`: a key path, substituted as a key path (not as a string value).

@@ -5,7 +5,7 @@
 /// inside strings, number literals (decimal, `0x`/`0o`/`0b`, fractions, exponents, a leading `-`),
 /// and which `%` specifier a `%` starts. Quoted text is always literal: `'%@'` is the two
 /// characters `%@`, as NSPredicate documents.
-struct PredicateLexer {
+package struct PredicateLexer {
   private let characters: [Character]
   private var position = 0
 
@@ -15,7 +15,7 @@ struct PredicateLexer {
   }
 
   /// All tokens of the format string, ending with a `.end` token.
-  static func tokenize(_ source: String) throws(PredicateSyntaxError) -> [PredicateToken] {
+  package static func tokenize(_ source: String) throws(PredicateSyntaxError) -> [PredicateToken] {
     var lexer = PredicateLexer(source)
     var tokens: [PredicateToken] = []
     while true {

@@ -72,7 +72,7 @@ public struct PredicateSyntaxError: Error, Hashable, Sendable, CustomStringConve
   public var description: String { "column \(column): \(message)" }
 
   /// An "expected X but found Y" error for `token` (nil meaning the end of input).
-  static func unexpected(expected: String, column: Int, token: String?) -> PredicateSyntaxError {
+  package static func unexpected(expected: String, column: Int, token: String?) -> PredicateSyntaxError {
     let found = token.map { "'\($0)'" } ?? "end of input"
     return PredicateSyntaxError(
       .unexpectedToken, column: column, token: token, message: "expected \(expected) but found \(found)",

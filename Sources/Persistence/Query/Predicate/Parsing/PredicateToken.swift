@@ -1,7 +1,7 @@
 /// One token of a predicate format string, with where it starts and how it was written.
-struct PredicateToken: Sendable {
+package struct PredicateToken: Sendable {
   /// What the token is.
-  enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// A bare word: a key name or a keyword (keywords are recognized by the parser, case-insensitively).
     case word(String)
     /// `#word`: a key name escaped so that it is never a keyword.
@@ -47,24 +47,24 @@ struct PredicateToken: Sendable {
   }
 
   /// What the token is.
-  let kind: Kind
+  package let kind: Kind
   /// The 1-based column of its first character.
-  let column: Int
+  package let column: Int
   /// The token as written in the format string (empty at the end).
-  let text: String
+  package let text: String
 
   /// The token as an error message quotes it: its text, or `nil` for the end of input.
-  var quoted: String? { kind == .end ? nil : text }
+  package var quoted: String? { kind == .end ? nil : text }
 
   /// The word, when the token is a bare word.
-  var word: String? {
+  package var word: String? {
     if case .word(let word) = kind { return word }
     return nil
   }
 
   /// The key name after a dot: a bare word (reserved words included, since nothing else can
   /// follow a dot) or a `#`-escaped word.
-  var keyName: String? {
+  package var keyName: String? {
     switch kind {
     case .word(let name), .escapedWord(let name): name
     default: nil
@@ -72,7 +72,7 @@ struct PredicateToken: Sendable {
   }
 
   /// Whether the token is the bare word `keyword`, in any case.
-  func isKeyword(_ keyword: String) -> Bool {
+  package func isKeyword(_ keyword: String) -> Bool {
     word?.uppercased() == keyword
   }
 }

@@ -1,0 +1,138 @@
+import Foundation
+import Migration
+import Testing
+
+@Suite("Binary property lists")
+struct BinaryPropertyListTests {
+  static let scalars: [PropertyListValue] = [
+    .string(""), .string("ascii"), .string("é UTF-16 ☃ 👩‍👩‍👧"), .string(String(repeating: "x", count: 300)),
+    .integer(0), .integer(1), .integer(-1), .integer(255), .integer(256), .integer(65_535), .integer(65_536),
+    .integer(Int64(Int32.max)), .integer(Int64(UInt32.max) + 1), .integer(Int64.max), .integer(Int64.min),
+    .real(0), .real(-2.5), .real(1e300), .real(.infinity), .bool(true), .bool(false),
+    .date(Date(timeIntervalSinceReferenceDate: 123.25)), .data(Data()), .data(Data((0..<40).map { UInt8($0) })),
+    .uid(0), .uid(300), .uid(70_000), .null,
+  ]
+
+  @Test("Every kind of value round-trips, byte-identically when written again")
+  func scalarsRoundTrip() throws {
+    for value in Self.scalars {
+      let wrapped = PropertyListValue.array([value])
+      let data = BinaryPropertyList.encode(wrapped)
+      let decoded = try BinaryPropertyList.decode(data)
+      #expect(decoded == wrapped, "\(value)")
+      #expect(BinaryPropertyList.encode(decoded) == data)
+    }
+  }
+
+  @Test("Containers of more than 14 elements, nested and shared, round-trip")
+  func largeContainers() throws {
+    let many = (0..<40).map { PropertyListValue.integer(Int64($0)) }
+    let dictionary = PropertyListValue.dictionary(
+      (0..<20).map { (key: .string("key\($0)"), value: .array(Array(many.prefix($0)))) })
+    let value = PropertyListValue.array([
+      .array(many), .set(Array(many.prefix(16))), dictionary, dictionary, .array([]),
+    ])
+    let data = BinaryPropertyList.encode(value)
+    #expect(try BinaryPropertyList.decode(data) == value)
+    let big = PropertyListValue.array((0..<70_000).map { .integer(Int64($0 % 1000)) })
+    #expect(try BinaryPropertyList.decode(BinaryPropertyList.encode(big)) == big)
+  }
+
+  @Test("Damaged files are refused with an error, never a crash")
+  func damaged() {
+    let value = PropertyListValue.dictionary([
+      (key: .string("a"), value: .array((0..<20).map { .string("s\($0)") })),
+      (key: .string("b"), value: .data(Data(repeating: 7, count: 30))),
+    ])
+    let data = BinaryPropertyList.encode(value)
+    for length in 0..<data.count {
+      #expect(throws: PropertyListError.self) { try BinaryPropertyList.decode(data.prefix(length)) }
+    }
+    for index in 0..<data.count {
+      for flip: UInt8 in [0x01, 0x80, 0xFF] {
+        var bytes = [UInt8](data)
+        bytes[index] ^= flip
+        _ = try? BinaryPropertyList.decode(Data(bytes))
+      }
+    }
+    #expect(throws: PropertyListError.self) { try BinaryPropertyList.decode(Data("bplist00".utf8) + Data(count: 40)) }
+    #expect(throws: PropertyListError.self) {
+      try BinaryPropertyList.decode(Data("<?xml version=\"1.0\"?><plist/>".utf8))
+    }
+  }
+
+  @Test("A container that contains itself is refused")
+  func selfReference() throws {
+    // An array (object 0) whose one element is itself.
+    var bytes = Array("bplist00".utf8)
+    bytes += [0xA1, 0x00]
+    let tableOffset = bytes.count
+    bytes += [0x08]
+    bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+    bytes += [0, 0, 0, 0, 0, 0, 0, 1]
+    bytes += [0, 0, 0, 0, 0, 0, 0, 0]
+    bytes += [0, 0, 0, 0, 0, 0, 0, UInt8(tableOffset)]
+    #expect {
+      try BinaryPropertyList.decode(Data(bytes))
+    } throws: { error in
+      "\(error)".contains("contains itself")
+    }
+  }
+}
+
+@Suite("Keyed archives")
+struct KeyedArchiveTests {
+  @Test("Objects, collections and scalars written by the writer read back")
+  func roundTrip() throws {
+    var writer = KeyedArchiveWriter()
+    let root = writer.reserve()
+    let name = writer.string("Car")
+    let numbers = writer.array((0..<20).map { writer.scalar(.integer(Int64($0))) })
+    let table = writer.dictionary([(key: writer.string("k"), value: writer.string("v"))])
+    let date = writer.object(
+      className: "NSDate", classHierarchy: ["NSDate", "NSObject"], fields: [("NS.time", .real(5))])
+    writer.set(
+      root, className: "Thing", classHierarchy: ["Thing", "NSObject"],
+      fields: [
+        ("name", name), ("numbers", numbers), ("table", table), ("when", date), ("flag", .bool(true)),
+        ("self", root), ("nothing", KeyedArchiveWriter.null),
+      ])
+    let data = writer.data(root: root)
+    let archive = try KeyedArchive(data: data)
+    let object = try #require(try archive.root().object)
+    #expect(object.className == "Thing")
+    #expect(object.isKind(of: "NSObject"))
+    #expect(try object.string(forKey: "name") == "Car")
+    #expect(try object.array(forKey: "numbers")?.count == 20)
+    #expect(try object.bool(forKey: "flag") == true)
+    #expect(try object.value(forKey: "nothing") == nil)
+    #expect(try object.object(forKey: "self")?.index == object.index)
+    if case .date(let when)? = try object.value(forKey: "when") {
+      #expect(when == Date(timeIntervalSinceReferenceDate: 5))
+    } else {
+      Issue.record("'when' is not a date")
+    }
+    if case .dictionary(let pairs)? = try object.value(forKey: "table") {
+      #expect(pairs.first?.key.string == "k")
+      #expect(pairs.first?.value.string == "v")
+    } else {
+      Issue.record("'table' is not a dictionary")
+    }
+    #expect(throws: PropertyListError.self) { try object.integer(forKey: "name") }
+  }
+
+  @Test("Property lists that are not keyed archives are refused")
+  func notArchives() {
+    let plain = BinaryPropertyList.encode(.array([.string("x")]))
+    #expect(throws: PropertyListError.self) { try KeyedArchive(data: plain) }
+    let wrongArchiver = BinaryPropertyList.encode(.dictionary([(key: .string("$archiver"), value: .string("Other"))]))
+    #expect(throws: PropertyListError.self) { try KeyedArchive(data: wrongArchiver) }
+    let danglingTop = BinaryPropertyList.encode(
+      .dictionary([
+        (key: .string("$archiver"), value: .string("NSKeyedArchiver")),
+        (key: .string("$objects"), value: .array([.string("$null")])),
+        (key: .string("$top"), value: .dictionary([(key: .string("root"), value: .uid(9))])),
+      ]))
+    #expect(throws: PropertyListError.self) { try KeyedArchive(data: danglingTop) }
+  }
+}
