@@ -56,9 +56,9 @@ extension MappingExpression {
   }
 
   /// Adds the expression to an archive being written; returns its reference.
-  public func encode(into writer: inout KeyedArchiveWriter) -> PropertyListValue {
+  public func encode(into writer: inout KeyedArchiveWriter) -> BinaryPropertyList.Value {
     let reference = writer.reserve()
-    func type(_ number: Int64) -> (String, PropertyListValue) { ("NSExpressionType", .integer(number)) }
+    func type(_ number: Int64) -> (String, BinaryPropertyList.Value) { ("NSExpressionType", .integer(number)) }
     func hierarchy(_ name: String, _ superclasses: String...) -> [String] {
       [name] + superclasses + ["NSExpression", "NSObject"]
     }
@@ -148,7 +148,7 @@ extension MappingExpression {
   /// An `NSArray` of expressions, reserved before its elements as `NSKeyedArchiver` does.
   static func encodeList(
     _ elements: [MappingExpression], className: String, into writer: inout KeyedArchiveWriter
-  ) -> PropertyListValue {
+  ) -> BinaryPropertyList.Value {
     let list = writer.reserve()
     let references = elements.map { $0.encode(into: &writer) }
     writer.set(
@@ -317,7 +317,7 @@ extension MappingExpression.Constant {
   /// The `NSConstantValue` (or `NSConstantValueClassName`) field of the constant, its value
   /// added to the archive as `NSKeyedArchiver` stores it (numbers and booleans as objects of
   /// their own, strings once).
-  func encode(into writer: inout KeyedArchiveWriter) -> (String, PropertyListValue) {
+  func encode(into writer: inout KeyedArchiveWriter) -> (String, BinaryPropertyList.Value) {
     switch self {
     case .null: return ("NSConstantValue", KeyedArchiveWriter.null)
     case .string(let string): return ("NSConstantValue", writer.string(string))

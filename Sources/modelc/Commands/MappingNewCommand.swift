@@ -35,7 +35,7 @@ enum MappingNewCommand: ModelcCommand {
     if output.lastPathComponent.isEmpty { output = output.deletingLastPathComponent() }
     let name = output.deletingPathExtension().lastPathComponent
     let base = output.deletingLastPathComponent()
-    let template = try MappingTemplate.make(
+    let template = MappingTemplate.make(
       name: name, source: source, destination: destination,
       sourcePath: relativePath(of: source.sourcePath ?? "\(source.name).xcdatamodel", from: base),
       destinationPath: relativePath(of: destination.sourcePath ?? "\(destination.name).xcdatamodel", from: base))

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Binary property lists")
 struct BinaryPropertyListTests {
-  static let scalars: [PropertyListValue] = [
+  static let scalars: [BinaryPropertyList.Value] = [
     .string(""), .string("ascii"), .string("é UTF-16 ☃ 👩‍👩‍👧"), .string(String(repeating: "x", count: 300)),
     .integer(0), .integer(1), .integer(-1), .integer(255), .integer(256), .integer(65_535), .integer(65_536),
     .integer(Int64(Int32.max)), .integer(Int64(UInt32.max) + 1), .integer(Int64.max), .integer(Int64.min),
@@ -16,7 +16,7 @@ struct BinaryPropertyListTests {
   @Test("Every kind of value round-trips, byte-identically when written again")
   func scalarsRoundTrip() throws {
     for value in Self.scalars {
-      let wrapped = PropertyListValue.array([value])
+      let wrapped = BinaryPropertyList.Value.array([value])
       let data = BinaryPropertyList.encode(wrapped)
       let decoded = try BinaryPropertyList.decode(data)
       #expect(decoded == wrapped, "\(value)")
@@ -26,21 +26,21 @@ struct BinaryPropertyListTests {
 
   @Test("Containers of more than 14 elements, nested and shared, round-trip")
   func largeContainers() throws {
-    let many = (0..<40).map { PropertyListValue.integer(Int64($0)) }
-    let dictionary = PropertyListValue.dictionary(
+    let many = (0..<40).map { BinaryPropertyList.Value.integer(Int64($0)) }
+    let dictionary = BinaryPropertyList.Value.dictionary(
       (0..<20).map { (key: .string("key\($0)"), value: .array(Array(many.prefix($0)))) })
-    let value = PropertyListValue.array([
+    let value = BinaryPropertyList.Value.array([
       .array(many), .set(Array(many.prefix(16))), dictionary, dictionary, .array([]),
     ])
     let data = BinaryPropertyList.encode(value)
     #expect(try BinaryPropertyList.decode(data) == value)
-    let big = PropertyListValue.array((0..<70_000).map { .integer(Int64($0 % 1000)) })
+    let big = BinaryPropertyList.Value.array((0..<70_000).map { .integer(Int64($0 % 1000)) })
     #expect(try BinaryPropertyList.decode(BinaryPropertyList.encode(big)) == big)
   }
 
   @Test("Damaged files are refused with an error, never a crash")
   func damaged() {
-    let value = PropertyListValue.dictionary([
+    let value = BinaryPropertyList.Value.dictionary([
       (key: .string("a"), value: .array((0..<20).map { .string("s\($0)") })),
       (key: .string("b"), value: .data(Data(repeating: 7, count: 30))),
     ])

@@ -12,7 +12,7 @@ struct ExpressionArchiveFixture {
     [name] + middle + ["NSExpression", "NSObject"]
   }
 
-  mutating func variable(_ name: String) -> PropertyListValue {
+  mutating func variable(_ name: String) -> BinaryPropertyList.Value {
     let reference = writer.reserve()
     let nameReference = writer.string(name)
     writer.set(
@@ -21,7 +21,7 @@ struct ExpressionArchiveFixture {
     return reference
   }
 
-  mutating func constant(_ value: PropertyListValue?) -> PropertyListValue {
+  mutating func constant(_ value: BinaryPropertyList.Value?) -> BinaryPropertyList.Value {
     let reference = writer.reserve()
     let valueReference = value.map { writer.scalar($0) } ?? KeyedArchiveWriter.null
     writer.set(
@@ -30,8 +30,8 @@ struct ExpressionArchiveFixture {
     return reference
   }
 
-  mutating func keyPath(_ operand: (inout ExpressionArchiveFixture) -> PropertyListValue, _ path: String)
-    -> PropertyListValue
+  mutating func keyPath(_ operand: (inout ExpressionArchiveFixture) -> BinaryPropertyList.Value, _ path: String)
+    -> BinaryPropertyList.Value
   {
     let reference = writer.reserve()
     let selector = writer.string("valueForKeyPath:")
@@ -57,13 +57,13 @@ struct ExpressionArchiveFixture {
   }
 
   mutating func function(
-    _ operand: (inout ExpressionArchiveFixture) -> PropertyListValue, _ selectorName: String,
-    _ arguments: [(inout ExpressionArchiveFixture) -> PropertyListValue]
-  ) -> PropertyListValue {
+    _ operand: (inout ExpressionArchiveFixture) -> BinaryPropertyList.Value, _ selectorName: String,
+    _ arguments: [(inout ExpressionArchiveFixture) -> BinaryPropertyList.Value]
+  ) -> BinaryPropertyList.Value {
     let reference = writer.reserve()
     let selector = writer.string(selectorName)
     let operandReference = operand(&self)
-    var elements: [PropertyListValue] = []
+    var elements: [BinaryPropertyList.Value] = []
     for argument in arguments { elements.append(argument(&self)) }
     let list = writer.array(elements)
     writer.set(
@@ -75,13 +75,15 @@ struct ExpressionArchiveFixture {
     return reference
   }
 
-  mutating func plain(_ className: String, type: Int64, _ fields: [(String, PropertyListValue)]) -> PropertyListValue {
+  mutating func plain(_ className: String, type: Int64, _ fields: [(String, BinaryPropertyList.Value)])
+    -> BinaryPropertyList.Value
+  {
     writer.object(
       className: className, classHierarchy: Self.hierarchy(className),
       fields: fields + [("NSExpressionType", .integer(type))])
   }
 
-  static func archive(_ build: (inout ExpressionArchiveFixture) -> PropertyListValue) -> Data {
+  static func archive(_ build: (inout ExpressionArchiveFixture) -> BinaryPropertyList.Value) -> Data {
     var fixture = ExpressionArchiveFixture()
     let root = build(&fixture)
     return fixture.writer.data(root: root)

@@ -29,7 +29,7 @@ struct MappingExpressionCorpusTests {
 
   /// A property list with every dictionary's keys sorted, to compare layouts whatever order
   /// the writer put keys in.
-  static func normalized(_ value: PropertyListValue) -> PropertyListValue {
+  static func normalized(_ value: BinaryPropertyList.Value) -> BinaryPropertyList.Value {
     switch value {
     case .array(let elements): return .array(elements.map(normalized))
     case .dictionary(let pairs):

@@ -11,7 +11,7 @@ struct CompiledMappingTests {
 
   @Test(".cdm and .xcmappingmodel read into equal mapping models, filter and user info included")
   func compiledEqualsSource() throws {
-    var template = try MappingTemplate.make(
+    var template = MappingTemplate.make(
       name: "Step", source: Self.bundle.version(named: "Tasks 2")!, destination: Self.bundle.version(named: "Tasks 3")!,
       sourcePath: "Tasks 2.xcdatamodel", destinationPath: "Tasks 3.xcdatamodel")
     let task = template.entityMappings.firstIndex { $0.destinationEntity == "Task" }!
@@ -38,10 +38,10 @@ struct CompiledMappingTests {
 
   @Test("A compiled mapping whose recorded hashes match no version is orphaned")
   func compiledOrphaned() throws {
-    let template = try MappingTemplate.make(
+    let template = MappingTemplate.make(
       name: "Step", source: Self.bundle.version(named: "Tasks 2")!, destination: Self.bundle.version(named: "Tasks 3")!,
       sourcePath: "Tasks 2.xcdatamodel", destinationPath: "Tasks 3.xcdatamodel")
-    var mapping = try MappingModelLoader.load(template, bundle: Self.bundle).mapping
+    var mapping = MappingModelLoader.load(template, bundle: Self.bundle).mapping
     let task = mapping.entityMappings.firstIndex { $0.destinationEntity == "Task" }!
     mapping.entityMappings[task].sourceEntityVersionHash = Data(repeating: 7, count: 32)
     let url = TestPaths.temporaryDirectory("cdm").appendingPathComponent("Edited.cdm")
@@ -54,10 +54,10 @@ struct CompiledMappingTests {
 
   @Test("A truncated .cdm is refused with the file named")
   func truncatedCompiled() throws {
-    let template = try MappingTemplate.make(
+    let template = MappingTemplate.make(
       name: "Step", source: Self.bundle.version(named: "Tasks 2")!, destination: Self.bundle.version(named: "Tasks 3")!,
       sourcePath: "Tasks 2.xcdatamodel", destinationPath: "Tasks 3.xcdatamodel")
-    let data = try CompiledMappingWriter.encode(try MappingModelLoader.load(template, bundle: Self.bundle).mapping)
+    let data = try CompiledMappingWriter.encode(MappingModelLoader.load(template, bundle: Self.bundle).mapping)
     let url = TestPaths.temporaryDirectory("cdm").appendingPathComponent("Broken.cdm")
     try data.prefix(data.count / 2).write(to: url)
     do {

@@ -38,7 +38,7 @@ struct CorpusMappingTests {
     let file = try MappingModelSource.read(contentsOf: mapping)
     for url in bundles {
       guard let (bundle, hashes) = Self.bundles[url.path] else { continue }
-      let loaded = try MappingModelLoader.load(file, bundle: bundle, hashes: hashes)
+      let loaded = MappingModelLoader.load(file, bundle: bundle, hashes: hashes)
       if !loaded.isOrphaned { return (loaded, bundle) }
     }
     return nil

@@ -11,7 +11,7 @@ struct MappingFileTests {
 
   /// A new mapping between two Tasks versions, written to a scratch folder.
   static func written(from: String, to: String) throws -> (template: MappingModelSource, url: URL) {
-    let template = try MappingTemplate.make(
+    let template = MappingTemplate.make(
       name: "Step", source: bundle.version(named: from)!, destination: bundle.version(named: to)!,
       sourcePath: "Tasks.xcdatamodeld/\(from).xcdatamodel", destinationPath: "Tasks.xcdatamodeld/\(to).xcdatamodel")
     let url = TestPaths.temporaryDirectory("mapping").appendingPathComponent("Step.xcmappingmodel")
@@ -32,7 +32,7 @@ struct MappingFileTests {
   @Test("mapping new writes a mapping that reads back to the same mapping, matched by hashes, and checks clean")
   func newMappingRoundTrips() throws {
     let (template, url) = try Self.written(from: "Tasks 2", to: "Tasks 3")
-    let direct = try MappingModelLoader.load(template, bundle: Self.bundle)
+    let direct = MappingModelLoader.load(template, bundle: Self.bundle)
     let read = try MappingModelLoader.load(contentsOf: url, bundle: Self.bundle)
     #expect(read.source == VersionMatch(version: "Tasks 2", method: .hashes))
     #expect(read.destination == VersionMatch(version: "Tasks 3", method: .hashes))
@@ -57,7 +57,7 @@ struct MappingFileTests {
     let after = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
     #expect(try Data(contentsOf: file) == first)
     #expect(before == after)
-    let again = try MappingTemplate.make(
+    let again = MappingTemplate.make(
       name: "Step", source: Self.bundle.version(named: "Tasks")!, destination: Self.bundle.version(named: "Tasks 3")!,
       sourcePath: "Tasks.xcdatamodeld/Tasks.xcdatamodel", destinationPath: "Tasks.xcdatamodeld/Tasks 3.xcdatamodel")
     #expect(try XcodeMappingWriter.document(again) == String(decoding: first, as: UTF8.self))
@@ -69,11 +69,11 @@ struct MappingFileTests {
     source.updateEntity(source.entityID(named: "Task")!) { task in
       task.attributes[task.attributes.firstIndex { $0.name == "title" }!].isOptional = true
     }
-    let template = try MappingTemplate.make(
+    let template = MappingTemplate.make(
       name: "Edited", source: source, destination: Self.bundle.version(named: "Tasks 3")!,
       sourcePath: "Tasks 2.xcdatamodel",
       destinationPath: "Tasks 3.xcdatamodel")
-    let loaded = try MappingModelLoader.load(template, bundle: Self.bundle)
+    let loaded = MappingModelLoader.load(template, bundle: Self.bundle)
     #expect(loaded.isOrphaned)
     #expect(loaded.source.version == nil)
     #expect(loaded.source.closestVersion == "Tasks 2")
@@ -157,8 +157,9 @@ struct MappingFileTests {
     try XcodeMappingWriter.write(template, to: url)
     let file = url.appendingPathComponent("xcmapping.xml")
     var text = try String(contentsOf: file, encoding: .utf8)
-    let range = try #require(text.range(of: "<attribute name=\"valueexpressiondata\" type=\"binary\">"))
-    text.insert(contentsOf: "bm90IGEgcGxpc3Q=\n", at: range.upperBound)
+    let start = try #require(text.range(of: "<attribute name=\"valueexpressiondata\" type=\"binary\">")).upperBound
+    let end = try #require(text[start...].range(of: "</attribute>")).lowerBound
+    text.replaceSubrange(start..<end, with: "bm90IGEgcGxpc3Q=\n")
     try text.write(to: file, atomically: true, encoding: .utf8)
     let error = try #require(Self.readError(url))
     #expect(error.diagnostic.code == "bad-expression")

@@ -42,11 +42,9 @@ public enum MappingModelLoader {
   }
 
   /// Matches a mapping model already read to the versions of `bundle`.
-  ///
-  /// - Throws: ``MappingReadError`` when a default expression cannot be formed.
   public static func load(
     _ file: MappingModelSource, bundle: ModelBundle, hashes: BundleVersionHashes? = nil
-  ) throws(MappingReadError) -> LoadedMappingModel {
+  ) -> LoadedMappingModel {
     let versions = (hashes ?? BundleVersionHashes(bundle)).versions
     let sourceSnapshotHashes = file.source.snapshot?.versionHashes.entityHashes
     let destinationSnapshotHashes = file.destination.snapshot?.versionHashes.entityHashes
@@ -64,7 +62,7 @@ public enum MappingModelLoader {
     }
     let sourceHashes = knownHashes(file.source, sourceSnapshotHashes, source)
     let destinationHashes = knownHashes(file.destination, destinationSnapshotHashes, destination)
-    let mappings = try MappingDefaults.entityMappings(
+    let mappings = MappingDefaults.entityMappings(
       of: file, sourceModel: sourceModel, destinationModel: destinationModel, sourceHashes: sourceHashes,
       destinationHashes: destinationHashes)
     let mapping = MappingModel(

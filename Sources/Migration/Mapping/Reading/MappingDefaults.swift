@@ -20,26 +20,17 @@ import Foundation
 ///   relationship of that name;
 /// - property mappings ordered by name.
 enum MappingDefaults {
-  static let fetchSelector = "fetchRequestForSourceEntityNamed:predicateString:"
-  static let byMappingSelector = "destinationInstancesForEntityMappingNamed:sourceInstances:"
-  static let byRelationshipSelector = "destinationInstancesForSourceRelationshipNamed:sourceInstances:"
-
   /// The entity mappings of `source` with the compiler's defaults applied.
-  ///
-  /// - Throws: ``MappingReadError`` when a default expression cannot be formed (a name that
-  ///   cannot be written in an expression).
   static func entityMappings(
     of source: MappingModelSource, sourceModel: ModelVersion?, destinationModel: ModelVersion?,
     sourceHashes: [String: Data], destinationHashes: [String: Data]
-  ) throws(MappingReadError) -> [MappingModel.EntityMapping] {
+  ) -> [MappingModel.EntityMapping] {
     let names = source.entityMappings.map(name(of:))
-    return try source.entityMappings.enumerated().map { (index, mapping) throws(MappingReadError) in
+    return source.entityMappings.enumerated().map { (index, mapping) in
       let kind = mapping.kind ?? defaultKind(of: mapping)
       var sourceExpression = mapping.sourceExpression
       if sourceExpression == nil, let entity = mapping.sourceEntity, source.format == .xcmappingmodel {
-        sourceExpression = try expression(
-          "FETCH(FUNCTION($manager, \(literal(fetchSelector)), \(literal(entity)), \(literal(mapping.sourceFilter ?? "TRUEPREDICATE"))), $manager.sourceContext, NO)",
-          at: mapping.location)
+        sourceExpression = .sourceFetch(entity: entity, predicate: mapping.sourceFilter ?? "TRUEPREDICATE")
       }
       let sourceEntity = mapping.sourceEntity.flatMap { sourceModel?.entityID(named: $0) }
       var attributes: [MappingModel.PropertyMapping] = []
@@ -49,7 +40,7 @@ enum MappingDefaults {
           let entity = sourceEntity,
           model.attribute(named: property.name, in: entity) != nil
         {
-          value = try expression("$source.\(property.name)", at: property.location)
+          value = .source(property.name)
         }
         attributes.append(MappingModel.PropertyMapping(destinationProperty: property.name, value: value))
       }
@@ -57,7 +48,7 @@ enum MappingDefaults {
       for property in mapping.relationshipMappings {
         var value = property.expression
         if value == nil, source.format == .xcmappingmodel, kind != .add {
-          value = try defaultRelationshipExpression(
+          value = defaultRelationshipExpression(
             property, mapping: mapping, mappings: source.entityMappings, names: names, sourceModel: sourceModel,
             destinationModel: destinationModel)
         }
@@ -101,11 +92,13 @@ enum MappingDefaults {
     _ property: MappingModelSource.PropertyMappingSource, mapping: MappingModelSource.EntityMappingSource,
     mappings: [MappingModelSource.EntityMappingSource], names: [String], sourceModel: ModelVersion?,
     destinationModel: ModelVersion?
-  ) throws(MappingReadError) -> MappingExpression? {
+  ) -> MappingExpression? {
     if let keyPath = property.sourceKeyPath, let through = property.sourceMappingName {
-      let path = keyPath.hasPrefix("$") ? keyPath : "$source.\(keyPath)"
-      return try expression(
-        "FUNCTION($manager, \(literal(byMappingSelector)), \(literal(through)), \(path))", at: property.location)
+      // The inspector records `$source.country` (older files: `country`).
+      let path = keyPath.hasPrefix("$source.") ? String(keyPath.dropFirst("$source.".count)) : keyPath
+      return .function(
+        .manager, selector: MappingExpression.Selector.destinationInstancesForEntityMapping,
+        arguments: [.string(through), .source(path)])
     }
     guard let sourceModel, let sourceName = mapping.sourceEntity,
       let sourceID = sourceModel.entityID(named: sourceName),
@@ -124,78 +117,20 @@ enum MappingDefaults {
       }.map(\.1)
     }
     if candidates.count == 1 {
-      return try expression(
-        "FUNCTION($manager, \(literal(byMappingSelector)), \(literal(candidates[0])), $source.\(property.name))",
-        at: property.location)
+      return .destinationInstances(entityMapping: candidates[0], sourceRelationship: property.name)
     }
-    return try expression(
-      "FUNCTION($manager, \(literal(byRelationshipSelector)), \(literal(property.name)), $source.\(property.name))",
-      at: property.location)
+    return .destinationInstances(sourceRelationshipNamed: property.name)
   }
 
   /// The filter predicate of a source fetch written as mapc writes it; nil for TRUEPREDICATE or
   /// another kind of source expression.
   static func sourceFilter(of expression: MappingExpression) -> String? {
-    let text = expression.description
-    guard text.hasPrefix("FETCH(FUNCTION($manager, \(literal(fetchSelector)), ") else { return nil }
-    var scanner = Substring(text.dropFirst("FETCH(FUNCTION($manager, \(literal(fetchSelector)), ".count))
-    guard readLiteral(&scanner) != nil, scanner.hasPrefix(", ") else { return nil }
-    scanner = scanner.dropFirst(2)
-    guard let predicate = readLiteral(&scanner), predicate != "TRUEPREDICATE" else { return nil }
+    guard case .fetch(let request, _, _) = expression,
+      case .function(let receiver, let selector, let arguments) = request,
+      receiver.variableName == MappingExpression.Variable.manager,
+      selector == MappingExpression.Selector.fetchRequestForSourceEntity, arguments.count == 2,
+      case .string(let predicate)? = arguments[1].constantValue, predicate != "TRUEPREDICATE"
+    else { return nil }
     return predicate
-  }
-
-  /// A string literal in NSExpression syntax.
-  static func literal(_ string: String) -> String {
-    var escaped = "\""
-    for character in string {
-      switch character {
-      case "\"": escaped += "\\\""
-      case "\\": escaped += "\\\\"
-      case "\n": escaped += "\\n"
-      case "\t": escaped += "\\t"
-      case "\r": escaped += "\\r"
-      default: escaped.append(character)
-      }
-    }
-    return escaped + "\""
-  }
-
-  /// Reads a string literal written by ``literal(_:)`` from the front of `text`.
-  private static func readLiteral(_ text: inout Substring) -> String? {
-    guard text.first == "\"" else { return nil }
-    var result = ""
-    var index = text.index(after: text.startIndex)
-    while index < text.endIndex {
-      let character = text[index]
-      if character == "\"" {
-        text = text[text.index(after: index)...]
-        return result
-      }
-      if character == "\\" {
-        index = text.index(after: index)
-        guard index < text.endIndex else { return nil }
-        switch text[index] {
-        case "n": result.append("\n")
-        case "t": result.append("\t")
-        case "r": result.append("\r")
-        default: result.append(text[index])
-        }
-      } else {
-        result.append(character)
-      }
-      index = text.index(after: index)
-    }
-    return nil
-  }
-
-  private static func expression(_ text: String, at location: SourceLocation?) throws(MappingReadError)
-    -> MappingExpression
-  {
-    do {
-      return try MappingExpression(format: text)
-    } catch {
-      throw .at(location, "bad-expression", "cannot form the default expression \(text): \(error)")
-    }
   }
 }

@@ -16,10 +16,9 @@ public enum MappingTemplate {
   ///   - sourcePath: the source `.xcdatamodel` path recorded in the file (relative to the mapping
   ///     model's folder, as Xcode records it when the model is in the same project).
   ///   - destinationPath: the destination `.xcdatamodel` path recorded in the file.
-  /// - Throws: an error when a renamed property's expression cannot be formed.
   public static func make(
     name: String, source: ModelVersion, destination: ModelVersion, sourcePath: String, destinationPath: String
-  ) throws -> MappingModelSource {
+  ) -> MappingModelSource {
     var mappings: [MappingModelSource.EntityMappingSource] = []
     let pairs = destination.entities.map { ($0, continued(from: $0, in: source)) }
     // The name each destination entity's mapping gets, for relationship expressions.
@@ -38,7 +37,7 @@ public enum MappingTemplate {
         if let sourceID,
           let old = continued(attribute, among: source.allAttributes(of: sourceID)), old.name != attribute.name
         {
-          property.expression = try MappingExpression(format: "$source.\(old.name)")
+          property.expression = .source(old.name)
         }
         mapping.attributeMappings.append(property)
       }
@@ -52,13 +51,10 @@ public enum MappingTemplate {
             ([target] + destination.descendants(of: target)).map { destination[$0].name }
           }
           let candidates = (accepted ?? []).compactMap { mappingNames[$0] }
-          let selector =
-            candidates.count == 1 ? MappingDefaults.byMappingSelector : MappingDefaults.byRelationshipSelector
-          let argument = candidates.count == 1 ? candidates[0] : old.name
-          property.expression = try MappingExpression(
-            format:
-              "FUNCTION($manager, \(MappingDefaults.literal(selector)), \(MappingDefaults.literal(argument)), $source.\(old.name))"
-          )
+          property.expression =
+            candidates.count == 1
+            ? .destinationInstances(entityMapping: candidates[0], sourceRelationship: old.name)
+            : .destinationInstances(sourceRelationshipNamed: old.name)
         }
         mapping.relationshipMappings.append(property)
       }
