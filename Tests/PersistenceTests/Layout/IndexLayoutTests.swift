@@ -1,5 +1,5 @@
-import Foundation
 import DataModel
+import Foundation
 import Persistence
 import Testing
 
@@ -126,7 +126,10 @@ struct IndexLayoutTests {
     let model = try #require(version)
     // Warnings, not errors: the model loads, lays out, dumps and generates.
     #expect(!diagnostics.containsErrors)
-    #expect(ModelValidator.validate(model).filter { $0.code == "index-on-to-many" }.map(\.severity) == [.warning, .warning, .warning])
+    #expect(
+      ModelValidator.validate(model).filter { $0.code == "index-on-to-many" }.map(\.severity) == [
+        .warning, .warning, .warning,
+      ])
     let schema = StoreSchema(model: model)
     #expect(
       schema.createIndexes(on: "ZACCOUNT") == [
