@@ -75,7 +75,8 @@ enum StoreInfoCommand: ModelcCommand {
     if container.layoutDifferences.isEmpty {
       lines.append("layout: as derived from the model")
     } else {
-      lines.append("layout: \(container.layoutDifferences.count) differences from the layout derived from the model")
+      let count = container.layoutDifferences.count
+      lines.append("layout: \(count) difference\(count == 1 ? "" : "s") from the layout derived from the model")
       lines += container.layoutDifferences.map { "  \($0)" }
     }
     terminal.write(lines.joined(separator: "\n") + "\n")
