@@ -141,12 +141,14 @@ public final class TaskListViewModel {
 
   // MARK: - Changing
 
-  /// Adds a task and saves it.
+  /// Adds a task and saves it. A title that is empty or only white space is refused
+  /// (``TaskError/invalid(_:)``), whatever front end passes it.
   @discardableResult
   public func add(
     title: String, dueDate: Date? = nil, priority: TaskPriority = .medium, notes: String? = nil, tags: [String] = [],
     project: String? = nil
   ) throws(TaskError) -> Task {
+    try Self.checkTitle(title)
     let task = Task(context: context, taskID: UUID(), title: title)
     task.dueDate = dueDate
     task.priority = priority.storedValue
@@ -182,9 +184,13 @@ public final class TaskListViewModel {
     }
   }
 
-  /// Changes a task and saves it.
+  /// Changes a task and saves it. A new title that is empty or only white space is refused, and
+  /// the task is left unchanged.
   public func update(_ task: Task, _ edit: Edit) throws(TaskError) {
-    if let title = edit.title { task.title = title }
+    if let title = edit.title {
+      try Self.checkTitle(title)
+      task.title = title
+    }
     if let dueDate = edit.dueDate { task.dueDate = dueDate }
     if let priority = edit.priority { task.priority = priority.storedValue }
     if let notes = edit.notes { task.notes = notes }
@@ -261,9 +267,19 @@ public final class TaskListViewModel {
     refreshAfterChange()
   }
 
+  /// Refuses a title that is empty once white space and line breaks are trimmed: the model only
+  /// asks for a length of at least 1, which `"   "` has, but such a task shows as a blank line.
+  private static func checkTitle(_ title: String) throws(TaskError) {
+    if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      throw TaskError.invalid(Self.emptyTitleMessage)
+    }
+  }
+
+  private static let emptyTitleMessage = "a task needs a title"
+
   private static func describe(_ failure: ValidationFailure) -> String {
     switch (failure.entity, failure.property, failure.rule) {
-    case ("Task", "title", .minimumLength), ("Task", "title", .required): "a task needs a title"
+    case ("Task", "title", .minimumLength), ("Task", "title", .required): emptyTitleMessage
     case ("Task", "priority", _): "the priority must be high, medium or low"
     default: "\(failure.entity.lowercased()) \(failure.property): \(failure.message)"
     }

@@ -389,7 +389,7 @@ struct ModelValidatorTests {
             </entity>
         """),
     Rule(
-      code: "index-on-to-many", severity: .error, positions: ["8:13"],
+      code: "index-on-to-many", severity: .warning, positions: ["8:13"],
       body: """
             <entity name="A">
                 <attribute name="a" attributeType="String"/>

@@ -80,6 +80,11 @@ struct TaskCommandLineTests {
     let empty = try task("add", "")
     #expect(empty.status == 1)
     #expect(empty.error.trimmingCharacters(in: .whitespacesAndNewlines) == "task add: a task needs a title")
+    // A title of only spaces is as empty as no title: refused, and no task is created.
+    let blank = try task("add", "   ")
+    #expect(blank.status == 1)
+    #expect(blank.error.trimmingCharacters(in: .whitespacesAndNewlines) == "task add: a task needs a title")
+    #expect(try json(try task("list", "--json")).isEmpty)
     let missing = try task("show", "abcd")
     #expect(missing.status == 1)
     #expect(missing.error.contains("no task with the identifier 'abcd'"))

@@ -72,6 +72,20 @@ struct TaskListViewModelTests {
     #expect(task.project == nil)
   }
 
+  @Test(
+    "A title of only spaces, tabs or line breaks is refused on add and on edit",
+    arguments: ["   ", "\t", " \n ", "\u{3000}"])
+  func blankTitle(title: String) throws {
+    // A user types `task add "   "` (or clears the title field of a GUI front end): the model's
+    // minimum length of 1 lets it through, and the list shows a task without a title.
+    #expect(throws: TaskError.invalid("a task needs a title")) { try model.add(title: title) }
+    #expect(try model.allTasks().isEmpty)
+    let task = try model.add(title: "Kept")
+    #expect(throws: TaskError.invalid("a task needs a title")) { try model.update(task, .init(title: title)) }
+    #expect(task.title == "Kept")
+    #expect(try model.allTasks().map(\.title) == ["Kept"])
+  }
+
   @Test("Deleting tasks")
   func delete() throws {
     let task = try model.add(title: "Doomed", tags: ["x"])

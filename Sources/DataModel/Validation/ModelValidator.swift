@@ -549,10 +549,17 @@ private struct Checker {
       for element in index.elements {
         guard let name = element.property else { continue }
         if facts.relationshipIsToMany(name) == true {
+          // Xcode compiles such an index and shipped apps have them; a to-many has no column,
+          // so the store's index leaves the element out (docs/store-format.md §6).
+          let others = index.elements.filter { $0.property.map { facts.relationshipIsToMany($0) != true } ?? true }
+          let effect =
+            others.isEmpty
+            ? "it has no column, and the index has nothing else to index, so the store has no such index"
+            : "it has no column, so the store's index leaves it out"
           diagnostics.append(
-            .error(
+            .warning(
               "index-on-to-many",
-              "fetch index '\(index.name)' of entity '\(entity.name)' names the to-many relationship '\(name)'",
+              "fetch index '\(index.name)' of entity '\(entity.name)' names the to-many relationship '\(name)': \(effect)",
               at: element.location ?? index.location, entity: entity.name, property: name,
               fix: "index attributes and to-one relationships only"))
         } else if facts.attributeIsTransient(name) == nil && facts.relationshipIsToMany(name) == nil {

@@ -17,6 +17,10 @@ public final class PersistentContainer: Sendable {
   /// The store's UUID (`Z_METADATA.Z_UUID`), the authority part of its objects' URIs
   /// (`x-coredata://<UUID>/<Entity>/p<Z_PK>`).
   public let storeUUID: String
+  /// Where the store's tables and columns differ from the layout derived from the model (empty
+  /// for a store created here, and for in-memory stores). Join tables and columns the store
+  /// names otherwise, unambiguously, are read and written under the store's names.
+  public let layoutDifferences: [StoreLayoutDifference]
 
   let storeDescription: StoreDescription
   /// Connections no context is using, starting with the one that prepared the store; one is
@@ -49,17 +53,36 @@ public final class PersistentContainer: Sendable {
     self.bundle = bundle
     self.model = model
     self.options = options
-    let description = try StoreDescription(model: model, options: options)
+    var description = try StoreDescription(model: model, options: options)
     var prepared = try StoreConnection.prepareStore(description)
     if case .otherVersion(let metadata) = prepared {
       try Self.migrate(metadata, bundle: bundle, description: description)
       prepared = try StoreConnection.prepareStore(description)
     }
-    guard case .ready(let metadata, let connection) = prepared else {
+    guard case .ready(var metadata, var connection) = prepared else {
       throw PersistenceError.incompatibleStore(
         path: description.fileURL?.path ?? ":memory:",
         detail: "its version hashes are still not those of model version '\(model.name)' after migrating it")
     }
+    // A store read with the names it has: where its join tables are named otherwise than
+    // derived, and unambiguously, the store's names are used; every difference is kept for
+    // `store info`.
+    var differences: [StoreLayoutDifference] = []
+    if description.fileURL != nil {
+      var tables: [String: [String]] = [:]
+      for name in try connection.tableNames() { tables[name] = try connection.columns(in: name).map(\.name) }
+      let adoption = description.schema.adopting(existingTables: tables)
+      differences = adoption.differences
+      if adoption.adoptsStoreNames {
+        description = try StoreDescription(model: model, options: options, schema: adoption.schema)
+        guard case .ready(let reopenedMetadata, let reopened) = try StoreConnection.prepareStore(description) else {
+          throw PersistenceError.incompatibleStore(
+            path: description.fileURL?.path ?? ":memory:", detail: "it changed while it was being opened")
+        }
+        (metadata, connection) = (reopenedMetadata, reopened)
+      }
+    }
+    self.layoutDifferences = differences
     self.storeDescription = description
     self.storeUUID = metadata.storeUUID
     self.idleConnections = IdleConnections(connection)

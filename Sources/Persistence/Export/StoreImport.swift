@@ -2,7 +2,8 @@
 ///
 /// The document has the shape ``StoreExport`` writes: an object keyed by entity name, each an
 /// array of objects with an `_id` — here a label that relationships in the same file refer to
-/// (an export's URIs work as labels) — and a key per attribute and relationship. A missing key
+/// (an export's URIs work as labels), optional for an object nothing refers to — and a key per
+/// attribute and relationship. A missing key
 /// leaves the model's default value; a reference that is no label of the file may name an object
 /// already in the store by its URI (`x-coredata://<this store's UUID>/<Entity>/p<Z_PK>`). When
 /// both sides of a relationship are given, they must agree.
@@ -133,20 +134,24 @@ private struct Importer {
       problem(name, "#\(index + 1)", nil, "expected an object, found \(element.kindName)")
       return
     }
-    guard let idValue = pairs.first(where: { $0.key == "_id" })?.value else {
-      problem(name, "#\(index + 1)", "_id", "missing; every object needs an _id label")
-      return
+    // `_id` is a label for references: an object nothing refers to may leave it out, and is
+    // then named by its place in its entity's array (`#3`) in problems. A reference to a label
+    // no object has stays an error (`resolve`).
+    var givenLabel: String?
+    if let idValue = pairs.first(where: { $0.key == "_id" })?.value {
+      guard case .string(let text) = idValue, !text.isEmpty else {
+        problem(name, "#\(index + 1)", "_id", "expected a non-empty string, found \(idValue.kindName)")
+        return
+      }
+      guard byLabel[text] == nil else {
+        problem(name, text, "_id", "another object of the file has the same _id")
+        return
+      }
+      givenLabel = text
     }
-    guard case .string(let label) = idValue, !label.isEmpty else {
-      problem(name, "#\(index + 1)", "_id", "expected a non-empty string, found \(idValue.kindName)")
-      return
-    }
-    guard byLabel[label] == nil else {
-      problem(name, label, "_id", "another object of the file has the same _id")
-      return
-    }
+    let label = givenLabel ?? "#\(index + 1)"
     let object = context.insert(entity: entity)
-    byLabel[label] = object
+    if let givenLabel { byLabel[givenLabel] = object }
     labels[ObjectIdentifier(object)] = label
     counts[name, default: 0] += 1
     let layout = object.layout

@@ -9,7 +9,7 @@ enum StoreInfoCommand: ModelcCommand {
   static let spec = CommandSpec(
     "info", abstract: "Show a store's model version, object counts and migration history.",
     discussion:
-      "The version is found through the entity hashes stored in the store's metadata, as Core Data finds it, so stores written by Core Data work too; the store is opened read-only. Objects are counted per entity by Z_ENT (a sub-entity's objects are not counted under its parent). Exit 1 when the store matches no version of the model.",
+      "The version is found through the entity hashes stored in the store's metadata, as Core Data finds it, so stores written by Core Data work too; the store is opened read-only. Objects are counted per entity by Z_ENT (a sub-entity's objects are not counted under its parent). Each place where the store's tables and columns differ from the layout derived from the model is listed; join tables and columns the store names otherwise, unambiguously, are read under the store's names. Exit 1 when the store matches no version of the model.",
     positionals: [.required("STORE", help: "The store to inspect.")],
     options: [
       StoreOpening.modelOption,
@@ -44,6 +44,7 @@ enum StoreInfoCommand: ModelcCommand {
       object.add(
         "objects", .object(counts.map { (key: $0.entity.name, value: .integer($0.count)) }))
       object.add("history", .array(history.map(json(of:))))
+      object.add("layoutDifferences", .array(container.layoutDifferences.map(json(of:))))
       terminal.write(JSONWriter.prettyPrinted(object.value))
       return .success
     }
@@ -71,8 +72,25 @@ enum StoreInfoCommand: ModelcCommand {
         )
       }
     }
+    if container.layoutDifferences.isEmpty {
+      lines.append("layout: as derived from the model")
+    } else {
+      let count = container.layoutDifferences.count
+      lines.append("layout: \(count) difference\(count == 1 ? "" : "s") from the layout derived from the model")
+      lines += container.layoutDifferences.map { "  \($0)" }
+    }
     terminal.write(lines.joined(separator: "\n") + "\n")
     return .success
+  }
+
+  static func json(of difference: StoreLayoutDifference) -> JSONValue {
+    var object = JSONObjectBuilder()
+    object.add("kind", .string(difference.kind.rawValue))
+    object.add("table", .string(difference.table))
+    object.add("column", difference.column.map { .string($0) } ?? .null)
+    object.add("storeName", difference.storeName.map { .string($0) } ?? .null)
+    object.add("description", .string(difference.description))
+    return object.value
   }
 
   static func json(of record: MigrationRecord) -> JSONValue {

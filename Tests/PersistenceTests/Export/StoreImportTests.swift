@@ -69,7 +69,6 @@ struct StoreImportTests {
         lines == [
           "Projct: the model has no entity 'Projct'; did you mean 'Project'?",
           "Project _id \"p\", property 'name': expected a string for this String attribute, found a number",
-          "Tag _id \"#1\", property '_id': missing; every object needs an _id label",
           "Tag _id \"p\", property '_id': another object of the file has the same _id",
           "Task _id \"a\", property 'priority': 70000 overflows Integer 16 (-32768…32767)",
           "Task _id \"b\", property 'id': 'not-a-uuid' is not a UUID like 123E4567-E89B-12D3-A456-426614174000",
@@ -110,6 +109,38 @@ struct StoreImportTests {
         }, "\(lines)")
     }
     #expect(try StoreRows.dump(url) == before)
+  }
+
+  @Test("Objects nothing refers to need no _id; a reference to a label no object has is still refused")
+  func optionalLabels() throws {
+    // A user writes a file of tags by hand (or with jq from another tool's output): nothing refers
+    // to them, so labelling each is busywork. A task that names its project keeps the label.
+    let container = try ContextFixtures.tasksContainer()
+    let summary = try StoreImport.importJSON(
+      """
+      {"Tag": [{"name": "home"}, {"name": "work"}],
+       "Project": [{"_id": "p", "name": "House"}],
+       "Task": [{"id": "8D2B0A4E-6C1A-4E43-9F6B-8D5C0F2A1B3C", "title": "Sweep", "project": "p", "tags": []}]}
+      """, into: container.newContext())
+    #expect(summary.insertedObjects == ["Tag": 2, "Project": 1, "Task": 1])
+    let context = container.newContext()
+    let task = try #require(try context.fetch(FetchRequest<ManagedObject>(entityName: "Task")).first)
+    #expect(try task.object(forKey: "project")?.value(forKey: "name") == .string("House"))
+    do {
+      try StoreImport.importJSON(
+        """
+        {"Tag": [{"name": "errands"}, {"name": 7}],
+         "Task": [{"id": "9D2B0A4E-6C1A-4E43-9F6B-8D5C0F2A1B3C", "title": "Mop", "project": "nowhere"}]}
+        """, into: container.newContext())
+      Issue.record("the import should be refused")
+    } catch {
+      #expect(
+        error.problems.map(\.description) == [
+          "Tag _id \"#2\", property 'name': expected a string for this String attribute, found a number",
+          "Task _id \"#1\", property 'project': refers to _id \"nowhere\", which is no object of the file or the store",
+        ])
+    }
+    #expect(try container.newContext().count(for: FetchRequest<ManagedObject>(entityName: "Tag")) == 2)
   }
 
   @Test("Both sides of a relationship must agree")

@@ -1,4 +1,5 @@
 import DataModel
+import Foundation
 import Persistence
 import Testing
 
@@ -80,6 +81,68 @@ struct IndexLayoutTests {
     #expect(kinds.first == .foreignKey)
     #expect(kinds.filter { $0 == .uniquenessConstraint }.count == 2)
     #expect(schema.indexes.filter(\.isUnique).map(\.name) == ["Z_Book_UNIQUE_isbn", "Z_Book_UNIQUE_title_author"])
+  }
+
+  /// A messenger's model (shipped for ten versions): fetch indexes naming to-many relationships,
+  /// which Xcode compiles. One mixes an attribute with two to-manys, one names a to-many alone.
+  static let conversations = """
+    <entity name="Account">
+        <attribute name="state" optional="YES" attributeType="Integer 16" usesScalarValueType="NO"/>
+        <relationship name="conversations" optional="YES" toMany="YES" deletionRule="Nullify" \
+    destinationEntity="Conversation" inverseName="accounts" inverseEntity="Conversation"/>
+        <relationship name="groupConversations" optional="YES" toMany="YES" deletionRule="Nullify" \
+    destinationEntity="Conversation" inverseName="owner" inverseEntity="Conversation"/>
+        <relationship name="usedByQuorums" optional="YES" toMany="YES" deletionRule="Nullify" \
+    destinationEntity="Conversation" inverseName="quorum" inverseEntity="Conversation"/>
+        <fetchIndex name="byState">
+            <fetchIndexElement property="state" type="Binary" order="ascending"/>
+            <fetchIndexElement property="conversations" type="Binary" order="ascending"/>
+            <fetchIndexElement property="groupConversations" type="Binary" order="ascending"/>
+        </fetchIndex>
+        <fetchIndex name="byQuorums">
+            <fetchIndexElement property="usedByQuorums" type="Binary" order="ascending"/>
+        </fetchIndex>
+    </entity>
+    <entity name="Conversation">
+        <attribute name="title" optional="YES" attributeType="String"/>
+        <relationship name="accounts" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Account" \
+    inverseName="conversations" inverseEntity="Account"/>
+        <relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Account" \
+    inverseName="groupConversations" inverseEntity="Account"/>
+        <relationship name="quorum" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Account" \
+    inverseName="usedByQuorums" inverseEntity="Account"/>
+    </entity>
+    """
+
+  @Test("A fetch index naming to-many relationships indexes the rest; one naming only to-manys is left out")
+  func fetchIndexOnToMany() throws {
+    let (version, diagnostics) = ModelReader.readVersion(
+      xml: """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" userDefinedModelVersionIdentifier="">
+        \(Self.conversations)
+        </model>
+        """, name: "Messenger")
+    let model = try #require(version)
+    // Warnings, not errors: the model loads, lays out, dumps and generates.
+    #expect(!diagnostics.containsErrors)
+    #expect(
+      ModelValidator.validate(model).filter { $0.code == "index-on-to-many" }.map(\.severity) == [
+        .warning, .warning, .warning,
+      ])
+    let schema = StoreSchema(model: model)
+    #expect(
+      schema.createIndexes(on: "ZACCOUNT") == [
+        "CREATE INDEX Z_Account_byState ON ZACCOUNT (ZSTATE COLLATE BINARY ASC)"
+      ])
+    #expect(schema.unsupportedIndexes.map(\.name) == ["Z_Account_byQuorums"])
+    // The version hash covers fetch indexes only through the entity's properties: the same
+    // entity without its indexes has the same hash.
+    let plain = try LayoutModel.version(
+      Self.conversations.replacingOccurrences(
+        of: #"(?s)\s*<fetchIndex name.*?</fetchIndex>"#, with: "", options: .regularExpression))
+    #expect(plain.entities[0].fetchIndexes.isEmpty)
+    #expect(model.versionHashes.entityHashes == plain.versionHashes.entityHashes)
   }
 
   @Test("Core Data's property order is a CFString hash-table order")

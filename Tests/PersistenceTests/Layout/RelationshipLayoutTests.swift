@@ -153,7 +153,7 @@ struct RelationshipLayoutTests {
         + "Z_3FAVORITEBOOKSINVERSE)")
   }
 
-  @Test("On one entity, the pair member with the greater name owns the join table; a self-inverse is REFLEXIVE")
+  @Test("On one entity, the pair member Core Data visits first owns the join table; a self-inverse is REFLEXIVE")
   func sameEntityManyToMany() throws {
     let schema = try LayoutModel.schema(Self.people)
     #expect(schema.joinTables.map(\.name) == ["Z_3FAVORITEBOOKS", "Z_3FOLLOWING", "Z_3FRIENDS"])

@@ -174,8 +174,9 @@ struct PredicateEvaluationTests {
       Case("title LIKE '*'", true),
       Case("title LIKE '*lait'", true),
       Case("title LIKE '*au*'", true),
-      Case("'Cafe\\u0301' LIKE 'Caf?'", false),
-      Case("'Cafe\\u0301' LIKE 'Caf??'", true),
+      // `?` is one character: a letter and its combining accent together, as in NSPredicate.
+      Case("'Cafe\\u0301' LIKE 'Caf?'", true),
+      Case("'Cafe\\u0301' LIKE 'Caf??'", false),
       Case("'Cafe\\u0301' LIKE[d] 'Caf?'", true),
       Case("'' LIKE '*'", true),
       Case("'' LIKE ''", true),

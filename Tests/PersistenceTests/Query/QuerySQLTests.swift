@@ -98,7 +98,9 @@ struct QuerySQLTests {
     #expect(try titles("title ==[c] 'café'") == ["Café", "cafe\u{301}"])
     #expect(try titles("title BEGINSWITH[cd] 'ISTAN'") == ["istanbul", "İstanbul"])
     #expect(try titles("title BEGINSWITH[c] 'ISTAN'") == ["istanbul"])
-    #expect(try titles("title LIKE[c] 'caf?'") == ["CAFE"])
+    // `?` takes a whole character, `é` precomposed or not; `[c]` alone still tells `e` from `é`.
+    #expect(try titles("title LIKE[c] 'caf?'") == ["CAFE", "Café", "cafe\u{301}"])
+    #expect(try titles("title LIKE[c] 'cafe'") == ["CAFE"])
     #expect(try titles("title LIKE[cd] 'caf?'") == ["CAFE", "Café", "cafe\u{301}"])
     #expect(try titles("title MATCHES[c] 'str.*'") == ["STRASSE", "Straße"])
     #expect(

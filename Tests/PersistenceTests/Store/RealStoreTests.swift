@@ -53,6 +53,8 @@ struct RealStoreTests {
       bundle: bundle, versionName: version.name,
       options: StoreOptions(location: .file(url), isReadOnly: true, createIfMissing: false))
     #expect(container.storeUUID == metadata.storeUUID)
+    // Core Data's tables and columns are exactly the derived ones: nothing adopted or reported.
+    #expect(container.layoutDifferences.isEmpty, "\(container.layoutDifferences)")
     let context = container.newContext()
     let document = try StoreExport.json(of: context)
     #expect(context.lastAccessError == nil)

@@ -18,9 +18,11 @@ final class CompiledModel: Sendable {
   /// The model's entity version hashes (`NSStoreModelVersionHashes`).
   let entityHashes: [String: Data]
 
-  init(model: ModelVersion) {
+  /// Compiles a model version for its derived layout, or for `schema`: the derived layout with
+  /// an existing store's own names (``StoreSchema/adopting(existingTables:)``).
+  init(model: ModelVersion, schema: StoreSchema? = nil) {
     self.model = model
-    let schema = StoreSchema(model: model)
+    let schema = schema ?? StoreSchema(model: model)
     self.schema = schema
     let layouts = ObjectLayouts(model: model)
     self.layouts = layouts

@@ -50,7 +50,7 @@ struct RowDecoder: Sendable {
         case .date: operation = .date
         case .string: operation = .string
         case .uuid: operation = .uuid
-        case .binary where !kind.allowsExternalStorage, .transformable: operation = .binary
+        case .binary, .transformable: operation = kind.storesBytesAsIs ? .binary : .general
         default: operation = .general
         }
         steps.append(Step(position: Int32(position), slot: Int32(slot), operation: operation, kind: Int32(kinds.count)))

@@ -20,8 +20,10 @@ final class StoreDescription: Sendable {
   /// compatible when its metadata holds exactly these.
   let entityHashes: [String: Data]
 
-  init(model: ModelVersion, options: StoreOptions) throws {
-    let compiled = CompiledModelCache.shared.compiled(model)
+  /// Describes a store of `model`. `schema` is the layout with an existing store's own names,
+  /// when they differ from the derived ones (compiled for this store alone, not cached).
+  init(model: ModelVersion, options: StoreOptions, schema: StoreSchema? = nil) throws {
+    let compiled = schema.map { CompiledModel(model: model, schema: $0) } ?? CompiledModelCache.shared.compiled(model)
     self.model = model
     self.schema = compiled.schema
     self.layouts = compiled.layouts

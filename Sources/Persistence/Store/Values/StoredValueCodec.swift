@@ -23,6 +23,15 @@ public enum StoredValueCodec {
       self.type = attribute.attributeType
       self.allowsExternalStorage = attribute.allowsExternalBinaryDataStorage
     }
+
+    /// Whether a BLOB of this attribute is its value as is: Binary and Transformable data
+    /// without external storage. With external storage allowed — Transformable included, as
+    /// Xcode offers it for both — the first byte is Core Data's marker (`0x01` inline, `0x02` a
+    /// file) and the value must go through ``StoredValueCodec/decode(_:kind:externalDataDirectory:)``.
+    /// The one rule every reader (fetched objects, dictionaries, exports) follows.
+    public var storesBytesAsIs: Bool {
+      (type == .binary || type == .transformable) && !allowsExternalStorage
+    }
   }
 
   /// The column value for an attribute value (nil is NULL).

@@ -6,7 +6,10 @@ import Foundation
 ///
 /// Every function first folds both strings with ``PredicateStringFolding`` when `[c]` or `[d]`
 /// is given; without options they compare Unicode scalars exactly. Following NSString, an empty
-/// search string is found nowhere: `CONTAINS ""`, `BEGINSWITH ""` and `ENDSWITH ""` are false.
+/// search string is found nowhere: `CONTAINS ""`, `BEGINSWITH ""` and `ENDSWITH ""` are false,
+/// and a match starts and ends on a character boundary (``PredicateCharacterBoundary``): folded
+/// text is decomposed, and `"café" CONTAINS[c] "cafe"` must not match the `e` of `é` — only
+/// `[d]` ignores diacritics.
 public enum PredicateStringMatching {
   /// `string CONTAINS[options] substring`: whether `substring` (non-empty) occurs in `string`.
   public static func contains(
@@ -30,10 +33,10 @@ public enum PredicateStringMatching {
 
   /// `string LIKE[options] pattern`: whether the whole `string` matches a wildcard pattern.
   ///
-  /// `*` matches any run of characters (including none), `?` exactly one Unicode scalar (after
-  /// folding, so `?` matches `é` whether it is precomposed or not under `[d]`, but only a
-  /// precomposed `é` without options). A backslash makes the next character literal (`\*`,
-  /// `\?`, `\\`); a trailing backslash is literal.
+  /// `*` matches any run of characters (including none), `?` exactly one character — a letter
+  /// with its combining marks counts as one, so `?` matches `é` precomposed or not — both on
+  /// character boundaries of the folded text. A backslash makes the next character literal
+  /// (`\*`, `\?`, `\\`); a trailing backslash is literal.
   public static func like(_ string: String, pattern: String, options: PredicateComparisonOptions = []) -> Bool {
     let (subject, folded) = folded(string, pattern, options)
     return PredicateLikePattern(folded).matches(Array(subject.unicodeScalars))
@@ -89,7 +92,12 @@ public enum PredicateStringMatching {
     var start = 0
     while start <= last {
       let byte = lowercasingHaystack ? PredicateStringFolding.asciiLowercase(haystack[start]) : haystack[start]
-      if byte == first && matchesAt(start + 1, needle, 1, haystack, lowercasingHaystack) { return true }
+      if byte == first && matchesAt(start + 1, needle, 1, haystack, lowercasingHaystack)
+        && PredicateCharacterBoundary.isBoundary(in: haystack, at: start)
+        && PredicateCharacterBoundary.isBoundary(in: haystack, at: start + count)
+      {
+        return true
+      }
       start += 1
     }
     return false
@@ -101,6 +109,7 @@ public enum PredicateStringMatching {
   ) -> Bool {
     guard needle.count > 0, needle.count <= haystack.count else { return false }
     return matchesAt(0, needle, 0, haystack, lowercasingHaystack)
+      && PredicateCharacterBoundary.isBoundary(in: haystack, at: needle.count)
   }
 
   /// Whether `haystack` ends with `needle` (non-empty).
@@ -109,6 +118,7 @@ public enum PredicateStringMatching {
   ) -> Bool {
     guard needle.count > 0, needle.count <= haystack.count else { return false }
     return matchesAt(haystack.count - needle.count, needle, 0, haystack, lowercasingHaystack)
+      && PredicateCharacterBoundary.isBoundary(in: haystack, at: haystack.count - needle.count)
   }
 
   /// Whether `needle[from...]` equals the bytes of `haystack` from `position`.

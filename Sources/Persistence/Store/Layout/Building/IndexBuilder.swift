@@ -13,7 +13,9 @@ import DataModel
 /// - Legacy compound indexes: `Z_<Entity>_<property>_…` [unverified: no store has one].
 ///
 /// Elements that are expressions other than a plain property name, and R-tree indexes, are left
-/// out with a reason (``UnsupportedIndex``) [unverified: no store has one].
+/// out with a reason (``UnsupportedIndex``) [unverified: no store has one]. Elements naming a
+/// to-many relationship (Xcode accepts them) are skipped, the index made of the rest, and left
+/// out when nothing remains [unverified: the conservative reading].
 struct IndexBuilder {
   let model: ModelVersion
   let entity: EntityID
@@ -93,6 +95,11 @@ struct IndexBuilder {
       var columns: [IndexColumn] = []
       var reason: String?
       for element in fetchIndex.elements {
+        // A to-many relationship has no column: Xcode accepts it in a fetch index, and the
+        // store's index is made of the other elements [unverified: the conservative reading].
+        if let property = element.property ?? plainKeyPath(element.expression), isToMany(property) {
+          continue
+        }
         guard element.type == .binary else {
           reason = "\(element.type.xmlValue) index elements are not supported"
           break
@@ -110,9 +117,20 @@ struct IndexBuilder {
         unsupported.append(UnsupportedIndex(entity: entity, name: name, reason: reason))
       } else if !columns.isEmpty {
         result.append(index(name, columns, kind: .fetchIndex))
+      } else if !fetchIndex.elements.isEmpty {
+        unsupported.append(
+          UnsupportedIndex(entity: entity, name: name, reason: "every element names a to-many relationship"))
       }
     }
     return result
+  }
+
+  /// Whether a name is a to-many relationship of this entity (inherited ones included).
+  private func isToMany(_ property: String) -> Bool {
+    mapping.toMany(named: property) != nil
+      || (model.ancestors(of: entity) + [entity]).contains { id in
+        model[id].relationships.contains { $0.name == property && $0.isToMany }
+      }
   }
 
   /// An expression that is just a property name (`title`), else nil.

@@ -12,9 +12,10 @@
 enum PropertyHashOrder {
   /// The names in Core Data's visiting order. `allNames` are every property name of the entity
   /// (inherited, transient and fetched properties included); the result lists only `selected`.
-  static func order(selected: [String], allNames: [String]) -> [String] {
+  /// `additionalKeyCount` counts keys the table holds besides the names, which only size it.
+  static func order(selected: [String], allNames: [String], additionalKeyCount: Int = 0) -> [String] {
     let names = Array(Set(allNames + selected)).sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
-    guard let size = tableSize(forCount: names.count) else {
+    guard let size = tableSize(forCount: names.count + additionalKeyCount) else {
       return selected.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
     }
     var buckets = [String?](repeating: nil, count: size)

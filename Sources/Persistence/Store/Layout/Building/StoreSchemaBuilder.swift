@@ -33,6 +33,10 @@ struct StoreSchemaBuilder {
   private var rootTables: [Int: TableDefinition] = [:]  // by root entity index
   private var joinTables: [JoinTableMapping] = []
   private var joinColumns: [PropertyKey: ToManyMapping.JoinColumns] = [:]
+  /// The join-table column holding each join-table relationship's destinations.
+  private var joinKeyColumns: [RelationshipID: String] = [:]
+  /// The source column of each to-many without an inverse (`Z_<n><REL>INVERSE`).
+  private var inverseKeyColumns: [RelationshipID: String] = [:]
 
   init(model: ModelVersion) {
     self.model = model
@@ -206,21 +210,68 @@ struct StoreSchemaBuilder {
     return inverse
   }
 
+  /// Owners are found, and join columns named, in Core Data's visiting order: entities in
+  /// numbering order, each entity's relationships in ``JoinTableOwnership/visitingOrder(of:in:)``.
+  /// Tables are then created per owning entity in name order (`docs/store-format.md` §5).
   private mutating func layOutJoinTables() {
     var owners: [RelationshipID] = []
+    var visits: [RelationshipID] = []
     for id in numbering.order {
+      let order = JoinTableOwnership.visitingOrder(of: id, in: model)
       let relationships = model[id].relationships.enumerated().filter { usesJoinTable($0.element) }
+      let visited = relationships.sorted {
+        (order[$0.element.name] ?? Int.max, $0.offset) < (order[$1.element.name] ?? Int.max, $1.offset)
+      }
+      visits += visited.map { RelationshipID(entity: id, index: $0.offset) }
       for (index, relationship) in relationships.sorted(by: { Self.byName($0.element.name, $1.element.name) }) {
         let relationshipID = RelationshipID(entity: id, index: index)
         if let inverse = persistentInverse(of: relationship), inverse != relationshipID,
-          !JoinTableOwnership.owns(relationshipID, over: inverse, in: model)
+          !JoinTableOwnership.owns(relationshipID, over: inverse, in: model, visitingOrder: order)
         {
           continue
         }
         owners.append(relationshipID)
       }
     }
+    nameJoinColumns(visits)
     for owner in owners { addJoinTable(owner) }
+  }
+
+  /// Names the key columns of every join table, unique across the store.
+  ///
+  /// A key column is named after the relationship whose destinations it holds:
+  /// `Z_<destination number><stem>`. Core Data names the columns holding an entity's objects
+  /// while it visits that entity's own relationships, and a name already given gets the next
+  /// number: a `User` whose `reactions` and `systemMessages` both have an inverse `users` holds
+  /// `Z_23USERS` in one join table and `Z_23USERS1` in the other (a real store; the index is
+  /// `Z_15USERS_Z_23USERS1_INDEX`). A to-many without an inverse names both of its columns when
+  /// it is visited.
+  private mutating func nameJoinColumns(_ visits: [RelationshipID]) {
+    var taken: Set<String> = []
+    func allocate(_ base: String) -> String {
+      var name = base
+      var suffix = 0
+      while taken.contains(name) {
+        suffix += 1
+        name = base + String(suffix)
+      }
+      taken.insert(name)
+      return name
+    }
+    for visited in visits {
+      let relationship = model[visited]
+      if let inverse = persistentInverse(of: relationship), inverse != visited {
+        guard joinKeyColumns[inverse] == nil, let destination = model[inverse].destination else { continue }
+        joinKeyColumns[inverse] = allocate("Z_\(numbering.number(of: destination))\(stem(inverse))")
+      } else if let destination = relationship.destination {
+        if persistentInverse(of: relationship) == nil {
+          inverseKeyColumns[visited] = allocate("Z_\(numbering.number(of: visited.entity))\(stem(visited))INVERSE")
+        }
+        if joinKeyColumns[visited] == nil {
+          joinKeyColumns[visited] = allocate("Z_\(numbering.number(of: destination))\(stem(visited))")
+        }
+      }
+    }
   }
 
   private mutating func addJoinTable(_ owner: RelationshipID) {
@@ -228,7 +279,6 @@ struct StoreSchemaBuilder {
     guard let destination = relationship.destination else { return }
     let inverse = persistentInverse(of: relationship)
     let isReflexive = inverse == owner
-    let ownerStem = stem(owner)
     var name = "Z_\(numbering.number(of: owner.entity))\(relationship.name.uppercased())"
     var suffix = 0
     while takenTableNames.contains(name) {
@@ -237,21 +287,20 @@ struct StoreSchemaBuilder {
     }
     takenTableNames.insert(name)
 
-    var sourceColumn: String
-    var destinationColumn = "Z_\(numbering.number(of: destination))\(ownerStem)"
+    let sourceColumn: String
+    var destinationColumn = joinKeyColumns[owner] ?? "Z_\(numbering.number(of: destination))\(stem(owner))"
     var destinationOrder = relationship.isOrdered ? "Z_FOK_" + destinationColumn.dropFirst(2) : nil
     var sourceOrder: String?
     if isReflexive {
       sourceColumn = destinationColumn
       destinationColumn = "REFLEXIVE"
       destinationOrder = relationship.isOrdered ? "Z_FOK_REFLEXIVE" : nil
-    } else if let inverse, let inverseDestination = model[inverse].destination {
-      sourceColumn = "Z_\(numbering.number(of: inverseDestination))\(stem(inverse))"
+    } else if let inverse, let column = joinKeyColumns[inverse] {
+      sourceColumn = column
       sourceOrder = model[inverse].isOrdered ? "Z_FOK_" + sourceColumn.dropFirst(2) : nil
     } else {
-      sourceColumn = "Z_\(numbering.number(of: owner.entity))\(ownerStem)INVERSE"
+      sourceColumn = inverseKeyColumns[owner] ?? "Z_\(numbering.number(of: owner.entity))\(stem(owner))INVERSE"
     }
-    if sourceColumn == destinationColumn { destinationColumn += "1" }
 
     var columns = [
       ColumnDefinition(name: sourceColumn, type: .integer),

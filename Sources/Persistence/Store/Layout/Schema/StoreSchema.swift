@@ -32,6 +32,8 @@ public struct StoreSchema: Sendable {
   public let unsupportedIndexes: [UnsupportedIndex]
 
   private let entityTableCount: Int
+  /// The entity and join tables, in creation order (``tables`` without the bookkeeping ones).
+  var entityTables: [TableDefinition] { Array(tables.prefix(entityTableCount)) }
   private let mappingByName: [String: Int]
   private let mappingByNumber: [Int: Int]
 
