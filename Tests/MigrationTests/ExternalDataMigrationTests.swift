@@ -58,3 +58,53 @@ struct ExternalDataMigrationTests {
     }
   }
 }
+
+extension ExternalDataMigrationTests {
+  static let turnedOff = ModelBundle(
+    name: "Photos",
+    versions: [
+      version("V1", extra: ""),
+      {
+        var inline = version("V2", extra: "")
+        inline.updateEntity(inline.entityID(named: "Photo")!) { entity in
+          entity.attributes[entity.attributes.firstIndex { $0.name == "image" }!].allowsExternalBinaryDataStorage =
+            false
+        }
+        return inline
+      }(),
+    ])
+
+  @Test("Turning external storage off moves each stored file's bytes into its row, and removes the file")
+  func externalStorageTurnedOff() throws {
+    let folder = TestPaths.temporaryDirectory("external-off")
+    let url = folder.appendingPathComponent("Photos.sqlite")
+    let large = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+    let small = Data([1, 2, 3])
+    do {
+      let container = try PersistentContainer(bundle: Self.turnedOff, versionName: "V1", options: .file(url))
+      let context = container.newContext()
+      for (key, image) in [("big", large), ("small", small)] {
+        let photo = try context.insert(entityNamed: "Photo")
+        try photo.setValue(.string(key), forKey: "key")
+        try photo.setValue(.binary(image), forKey: "image")
+      }
+      try context.save()
+    }
+    #expect(ExternalDataFolder(storeAt: url).fileNames().count == 1)
+    let report = try StoreMigration(storeURL: url, bundle: Self.turnedOff).run()
+    #expect(ExternalDataFolder(storeAt: url).fileNames().isEmpty)
+    #expect(ExternalDataFolder(storeAt: try #require(report.backupURL)).fileNames().count == 1)
+    let connection = try SQLiteConnection(.file(url.path), mode: .readOnly)
+    defer { try? connection.close() }
+    let stored = try connection.mapRows(SQLiteSQL(verbatim: "SELECT ZKEY, ZIMAGE FROM ZPHOTO ORDER BY ZKEY")) {
+      ($0.text(at: 0), $0.value(at: 1))
+    }
+    #expect(stored.map(\.0) == ["big", "small"])
+    #expect(stored.map(\.1) == [.blob([UInt8](large)), .blob([UInt8](small))])
+    let container = try PersistentContainer(
+      bundle: Self.turnedOff, versionName: "V2",
+      options: StoreOptions(location: .file(url), isReadOnly: true, createIfMissing: false))
+    let photos = try container.newContext().fetch(FetchRequest<ManagedObject>(entityName: "Photo"))
+    #expect(Set(try photos.map { try $0.value(forKey: "image") }) == [.binary(large), .binary(small)])
+  }
+}

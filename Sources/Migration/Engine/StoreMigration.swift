@@ -110,11 +110,17 @@ public struct StoreMigration: Sendable {
       backupURL = try writeBackup(of: connection, version: plan.source.name)
     }
     var records: [MigrationRecord] = []
+    var inlinedFiles: [String] = []
     try connection.transaction(.immediate) {
       for (index, step) in plan.steps.enumerated() {
         records.append(try run(step, number: index + 1, of: plan.steps.count, on: connection, options: options))
+        inlinedFiles += try inlineExternalData(for: step, on: connection)
       }
     }
+    // Files whose values now live in their rows go only once the rows are committed (the backup
+    // keeps its own copies).
+    let folder = ExternalDataFolder(storeAt: storeURL)
+    for name in inlinedFiles { try? FileManager.default.removeItem(at: folder.fileURL(named: name)) }
     return MigrationReport(
       plan: plan, backupURL: backupURL, records: records, duration: Date().timeIntervalSince(started))
   }
@@ -176,6 +182,56 @@ public struct StoreMigration: Sendable {
     )
     try MigrationHistory.append(record, on: connection)
     return record
+  }
+
+  /// Moves into their rows the values of attributes that no longer allow external storage: a
+  /// row holding a reference to a file of `_EXTERNAL_DATA` gets the file's bytes. Returns the
+  /// names of the files read, to be removed after the commit.
+  ///
+  /// - Throws: ``MigrationVerificationError`` when a referenced file is missing or unreadable:
+  ///   the migration is refused rather than leaving a reference nothing can read.
+  private func inlineExternalData(for step: MigrationPlan.Step, on connection: SQLiteConnection) throws -> [String] {
+    let schema = StoreSchema(model: step.destination)
+    let folder = ExternalDataFolder(storeAt: storeURL)
+    var names: [String] = []
+    for entity in step.destination.entities {
+      guard let destinationID = step.destination.entityID(named: entity.name) else { continue }
+      for attribute in entity.attributes
+      where attribute.attributeType == .binary && !attribute.allowsExternalBinaryDataStorage && attribute.isPersistent {
+        let sourceName = step.mapping.entityMapping(forDestination: entity.name)?.sourceEntity
+        let sourceAttribute =
+          step.mapping.entityMapping(forDestination: entity.name)?.propertyMapping(for: attribute.name)?.value?
+          .sourceKeyPath.flatMap { keyPath in
+            sourceName.flatMap { step.source.entityID(named: $0) }.flatMap {
+              step.source.attribute(named: keyPath, in: $0)
+            }
+          }
+        guard sourceAttribute?.allowsExternalBinaryDataStorage == true,
+          let column = schema[destinationID].column(forAttribute: attribute.name)
+        else { continue }
+        let table = SQLiteIdentifier.quote(schema[destinationID].tableName)
+        let quoted = SQLiteIdentifier.quote(column.column)
+        let rows = try connection.mapRows(
+          SQLiteSQL(
+            verbatim: "SELECT Z_PK, \(quoted) FROM \(table) WHERE substr(\(quoted), 1, 1) = X'02'")
+        ) { ($0.int64(at: 0), $0.value(at: 1)) }
+        for (key, stored) in rows {
+          guard let name = ExternalDataReference.fileName(in: stored),
+            let bytes = FileManager.default.contents(atPath: folder.fileURL(named: name).path)
+          else {
+            throw MigrationVerificationError(
+              "\(entity.name) \(key).\(attribute.name) refers to an external data file that is missing from \(folder.url.path); the value cannot be moved into the store"
+            )
+          }
+          try connection.execute(
+            SQLiteSQL(
+              verbatim: "UPDATE \(table) SET \(quoted) = ? WHERE Z_PK = ?",
+              arguments: [.blob([UInt8](bytes)), .integer(key)]))
+          names.append(name)
+        }
+      }
+    }
+    return names
   }
 
   private func execute(
