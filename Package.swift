@@ -57,7 +57,7 @@ let package = Package(
     .testTarget(name: "DataModelTests", dependencies: ["DataModel", "TestSupport"]),
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"]),
     .testTarget(name: "MigrationTests", dependencies: ["Migration", "TestSupport"]),
-    .testTarget(name: "SchemaCheckTests", dependencies: ["SchemaCheck", "TestSupport"]),
+    .testTarget(name: "SchemaCheckTests", dependencies: ["SchemaCheck", "Persistence", "TestSupport"]),
     // Entity classes the plugin generates from Tests/Fixtures/models/Library.xcdatamodeld, with
     // the code an app writes next to them, for the generated-code tests.
     .target(

@@ -40,12 +40,10 @@ public struct ModelChecker: Sendable {
     // source reports about the mapping models it read. Until the mapping-model reader exists
     // (`UnreadMappingModels`), no mapping model is read and none is reported.
     findings += mappings.problems(in: bundle, modelPath: modelPath).map { problem in
-      var finding = Finding(
+      Finding(
         rule: problem.kind == .orphaned ? RuleCatalogue.mappingOrphaned : RuleCatalogue.mappingInvalid,
         message: "mapping model '\(problem.mappingName)': \(problem.message)", help: problem.help,
         location: problem.location, model: modelPath, fromVersion: problem.fromVersion, toVersion: problem.toVersion)
-      finding.entity = nil
-      return finding
     }
     return Result(bundle: bundle, findings: findings, stepCount: stepCount)
   }
@@ -60,8 +58,9 @@ public struct ModelChecker: Sendable {
       }
     }
     return Finding(
-      rule: RuleCatalogue.invalidModel, message: "\(diagnostic.message) [\(diagnostic.code)]",
-      help: diagnostic.notes.isEmpty ? "run 'modelc validate \(modelPath)' for details" : diagnostic.notes.joined(separator: "; "),
+      rule: RuleCatalogue.invalidModel, message: diagnostic.message,
+      help: (diagnostic.notes.isEmpty ? "run 'modelc validate \(modelPath)' for details" : diagnostic.notes.joined(separator: "; "))
+        + " (validation code: \(diagnostic.code))",
       location: diagnostic.location, model: modelPath, fromVersion: version, entity: diagnostic.entity,
       property: diagnostic.property)
   }

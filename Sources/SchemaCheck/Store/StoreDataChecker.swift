@@ -49,8 +49,7 @@ public struct StoreDataChecker {
         store: storeVersion, schema: schema, target: bundle.versions[index], step: step, storePath: storePath,
         connection: connection)
       for finding in try query.findings() {
-        let key = [finding.rule, finding.entity ?? "", finding.property ?? "", finding.message.prefix(0).description]
-          .joined(separator: "\u{0}")
+        let key = [finding.rule, finding.entity ?? "", finding.property ?? ""].joined(separator: "\u{0}")
         if seen.insert(key).inserted { findings.append(finding) }
       }
     }
@@ -149,18 +148,19 @@ private struct StepQuery {
         entity: entity, sourceEntity: sourceEntity, mapping: mapping, sourceAttributes: sourceAttributes,
         targetAttributes: targetAttributes, matches: matches, locator: targetLocator)
       for change in entityDiff.changes where change.losesData {
-        if let lost = try lostValues(change, sourceEntity: sourceEntity, mapping: mapping), lost.count > 0 {
-          let at =
-            change.kind == .attributeRemoved || change.kind == .relationshipRemoved
-            ? storeLocator.property(change.property, of: sourceName)
-            : targetLocator.property(change.property, of: destinationName)
-          findings.append(
-            finding(
-              RuleCatalogue.dataLoss,
-              "'\(destinationName).\(change.property ?? "")': \(change.detail) in '\(target.name)': \(lost.what) in '\(storePath)'",
-              help: "make sure the data is no longer needed, or keep it (a renaming identifier keeps a renamed property's values)",
-              at: at, entity: destinationName, property: change.property))
+        guard let lost = try lostValues(change, sourceEntity: sourceEntity, mapping: mapping), lost.count > 0 else {
+          continue
         }
+        let at =
+          change.kind == .attributeRemoved || change.kind == .relationshipRemoved
+          ? storeLocator.property(change.property, of: sourceName)
+          : targetLocator.property(change.property, of: destinationName)
+        findings.append(
+          finding(
+            RuleCatalogue.dataLoss, "\(lost.sentence) (\(change.detail))",
+            help:
+              "make sure the data is no longer needed, or keep it (a renaming identifier keeps a renamed property's values)",
+            at: at, entity: destinationName, property: change.property))
       }
     }
     return findings
@@ -261,7 +261,7 @@ private struct StepQuery {
 
   /// What a data-losing change drops from this entity's own objects.
   private func lostValues(_ change: SchemaChange, sourceEntity: EntityDescription, mapping: EntityMapping) throws
-    -> (count: Int, what: String)?
+    -> (count: Int, sentence: String)?
   {
     let table = mapping.tableName
     let own = mapping.entityNumber
@@ -288,13 +288,19 @@ private struct StepQuery {
     if let column = mapping.column(forAttribute: property) {
       let n = try count(
         "SELECT COUNT(*) FROM \(identifier: table) WHERE Z_ENT = \(own) AND \(identifier: column.column) IS NOT NULL")
-      return (n, "\(objects(n)) hold a value that is dropped")
+      return (
+        n,
+        "\(objects(n)) of '\(change.entity)' in '\(storePath)' \(n == 1 ? "holds" : "hold") a value of '\(property)' that migrating to '\(target.name)' drops"
+      )
     }
     if let toOne = mapping.toOne(named: property) {
       let n = try count(
         "SELECT COUNT(*) FROM \(identifier: table) WHERE Z_ENT = \(own) AND \(identifier: toOne.foreignKeyColumn) IS NOT NULL"
       )
-      return (n, "\(objects(n)) lose their link")
+      return (
+        n,
+        "\(objects(n)) of '\(change.entity)' in '\(storePath)' \(n == 1 ? "has" : "have") a link through '\(property)' that migrating to '\(target.name)' drops"
+      )
     }
     if let toMany = mapping.toMany(named: property) {
       let links: SQLiteSQL
@@ -308,10 +314,16 @@ private struct StepQuery {
       }
       if change.kind == .toManyBecameToOne {
         let n = try count("SELECT COUNT(*) FROM (SELECT s FROM (\(links)) GROUP BY s HAVING COUNT(*) > 1)")
-        return (n, "\(objects(n)) hold more than one related object; all but one are unlinked")
+        return (
+          n,
+          "\(objects(n)) of '\(change.entity)' in '\(storePath)' \(n == 1 ? "has" : "have") more than one object in '\(property)'; migrating to '\(target.name)' keeps one each"
+        )
       }
       let n = try count("SELECT COUNT(*) FROM (\(links))")
-      return (n, "\(n) link\(n == 1 ? "" : "s") are dropped")
+      return (
+        n,
+        "\(n) link\(n == 1 ? "" : "s") of '\(property)' from objects of '\(change.entity)' in '\(storePath)' \(n == 1 ? "is" : "are") dropped by migrating to '\(target.name)'"
+      )
     }
     return nil
   }
