@@ -27,13 +27,13 @@ public enum GitHubReport {
   }
 
   /// A message, escaped.
-  static func data(_ text: String) -> String {
+  public static func data(_ text: String) -> String {
     text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
       .replacingOccurrences(of: "\n", with: "%0A")
   }
 
   /// A property value, escaped.
-  static func property(_ text: String) -> String {
+  public static func property(_ text: String) -> String {
     data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
   }
 }

@@ -10,7 +10,9 @@ public enum TextReport {
     for finding in report.findings {
       let prefix = finding.location.map { "\($0): " } ?? ""
       lines.append("\(prefix)\(finding.severity.rawValue): \(finding.message) [\(finding.rule)]")
-      lines.append("\(prefix)note: \(finding.help)")
+      for line in finding.help.split(separator: "\n") {
+        lines.append("\(prefix)note: \(line)")
+      }
     }
     lines.append("modelc check: \(report.verdict(strict: strict)): \(report.countsSentence) (\(report.scopeSentence))")
     return lines.joined(separator: "\n") + "\n"
