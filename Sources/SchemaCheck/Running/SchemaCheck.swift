@@ -19,8 +19,12 @@ public enum SchemaCheck {
     var findings: [Finding] = []
     var stepCount = 0
     var bundles: [(path: String, bundle: ModelBundle)] = []
-    for model in models {
-      let result = checker.check(modelPath: model)
+    // Models are independent, so they are checked on all cores; results keep the models' order.
+    let results = ResultSlots<ModelChecker.Result>(count: models.count)
+    DispatchQueue.concurrentPerform(iterations: models.count) { index in
+      results[index] = checker.check(modelPath: models[index])
+    }
+    for (model, result) in zip(models, results.values) {
       findings += result.findings
       stepCount += result.stepCount
       if let bundle = result.bundle { bundles.append((model, bundle)) }
@@ -81,4 +85,22 @@ public enum SchemaCheck {
       "the store '\(store)' matches no version of the models checked (\(bundles.map(\.path).joined(separator: ", ")))",
       notes: ["its version hashes were written for another model, or for a version that is no longer in the bundle"])
   }
+}
+
+/// Slots filled from several threads, each slot once, read when all are filled.
+private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+  private var slots: [Value?]
+  private let lock = NSLock()
+
+  init(count: Int) {
+    slots = Array(repeating: nil, count: count)
+  }
+
+  subscript(index: Int) -> Value? {
+    get { lock.withLock { slots[index] } }
+    set { lock.withLock { slots[index] = newValue } }
+  }
+
+  /// Every slot's value; all must be filled.
+  var values: [Value] { lock.withLock { slots.map { $0! } } }
 }
