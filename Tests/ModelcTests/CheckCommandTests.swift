@@ -15,7 +15,8 @@ struct CheckCommandTests {
     let repository = try CheckRepository()
     let result = try ModelcProcess.run(["check", repository.model, "--against", "main"])
     #expect(result.status == 0, "\(result.output)\(result.error)")
-    #expect(result.output.hasSuffix("modelc check: passed: 0 errors, 0 warnings, 0 notes (1 model, 2 steps, against main)\n"))
+    #expect(
+      result.output.hasSuffix("modelc check: passed: 0 errors, 0 warnings, 0 notes (1 model, 2 steps, against main)\n"))
   }
 
   @Test func anErrorExitsOne() throws {
@@ -88,12 +89,17 @@ struct CheckCommandTests {
     let mermaid = try ModelcProcess.run(["diagram", TestPaths.tasksModel.path])
     #expect(mermaid.status == 0)
     #expect(mermaid.output == (try String(contentsOf: golden.appendingPathComponent("Tasks.mmd"), encoding: .utf8)))
-    let dot = try ModelcProcess.run(["diagram", TestPaths.tasksModel.path, "--diff", "Tasks 2..Tasks 3", "--format", "dot"])
+    let dot = try ModelcProcess.run([
+      "diagram", TestPaths.tasksModel.path, "--diff", "Tasks 2..Tasks 3", "--format", "dot",
+    ])
     #expect(dot.status == 0)
-    #expect(dot.output == (try String(contentsOf: golden.appendingPathComponent("Tasks 2-Tasks 3.dot"), encoding: .utf8)))
+    #expect(
+      dot.output == (try String(contentsOf: golden.appendingPathComponent("Tasks 2-Tasks 3.dot"), encoding: .utf8)))
     let bad = try ModelcProcess.run(["diagram", TestPaths.tasksModel.path, "--diff", "Tasks 2"])
     #expect(bad.status == 2)
-    let both = try ModelcProcess.run(["diagram", TestPaths.tasksModel.path, "--diff", "Tasks..Tasks 2", "--version", "Tasks"])
+    let both = try ModelcProcess.run([
+      "diagram", TestPaths.tasksModel.path, "--diff", "Tasks..Tasks 2", "--version", "Tasks",
+    ])
     #expect(both.status == 2)
     let missing = try ModelcProcess.run(["diagram", TestPaths.tasksModel.path, "--version", "Tasks 9"])
     #expect(missing.status == 1)
@@ -155,14 +161,16 @@ final class CheckRepository {
   func edit(_ version: String, replacing old: String, with new: String) throws {
     let text = try String(contentsOfFile: contents(version), encoding: .utf8)
     precondition(text.contains(old))
-    try text.replacingOccurrences(of: old, with: new).write(toFile: contents(version), atomically: true, encoding: .utf8)
+    try text.replacingOccurrences(of: old, with: new).write(
+      toFile: contents(version), atomically: true, encoding: .utf8)
   }
 
   /// Adds `Tasks 4`, a copy of `Tasks 3` with `old` replaced by `new`, and makes it current.
   func addVersion4(replacing old: String, with new: String) throws {
     let folder = URL(fileURLWithPath: model).appendingPathComponent("Tasks 4.xcdatamodel")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: contents("Tasks 3"), toPath: folder.appendingPathComponent("contents").path)
+    try FileManager.default.copyItem(
+      atPath: contents("Tasks 3"), toPath: folder.appendingPathComponent("contents").path)
     try edit("Tasks 4", replacing: old, with: new)
     let plist = try String(contentsOfFile: "\(model)/.xccurrentversion", encoding: .utf8)
     try plist.replacingOccurrences(of: "Tasks 3.xcdatamodel", with: "Tasks 4.xcdatamodel").write(

@@ -92,9 +92,10 @@ final class TasksRepository {
   static func run(_ arguments: [String], in directory: URL) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "git", "-c", "user.name=modelc tests", "-c", "user.email=tests@modelc.invalid", "-c", "commit.gpgsign=false",
-    ] + arguments
+    process.arguments =
+      [
+        "git", "-c", "user.name=modelc tests", "-c", "user.email=tests@modelc.invalid", "-c", "commit.gpgsign=false",
+      ] + arguments
     process.currentDirectoryURL = directory
     let output = Pipe()
     process.standardOutput = output

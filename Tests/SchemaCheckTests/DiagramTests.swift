@@ -75,11 +75,14 @@ struct DiagramTests {
   @Test func aStepMarksWhatItAddsRemovesAndChanges() throws {
     let directory = TestPaths.temporaryDirectory("modelc-diagram")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let path = try CheckFixtures.bundle("Pets", in: directory, versions: [("Pets", Self.before), ("Pets 2", Self.after)])
+    let path = try CheckFixtures.bundle(
+      "Pets", in: directory, versions: [("Pets", Self.before), ("Pets 2", Self.after)])
     let bundle = try ModelBundle(contentsOf: path)
     let diagram = EntityDiagram(from: bundle.versions[0], to: bundle.versions[1])
     let mermaid = MermaidRenderer.render(diagram)
-    #expect(mermaid.contains("  class Animal {\n    <<abstract, changed>>\n    name : String\n    weight : Double? [changed]\n"))
+    #expect(
+      mermaid.contains(
+        "  class Animal {\n    <<abstract, changed>>\n    name : String\n    weight : Double? [changed]\n"))
     #expect(mermaid.contains("  class Dog {\n    <<changed>>\n    breed : String?\n    chip : UUID? [added]\n  }"))
     #expect(mermaid.contains("  class Vet {\n    <<removed>>\n    name : String [removed]\n  }"))
     #expect(mermaid.contains("  Animal <|-- Dog\n"))

@@ -56,7 +56,8 @@ struct HistoryCheckTests {
 
   @Test func aTypeChange() throws {
     let repository = try TasksRepository()
-    try repository.addVersion4(replacing: Self.priorityType, with: #"attributeType="String" defaultValueString="medium""#)
+    try repository.addVersion4(
+      replacing: Self.priorityType, with: #"attributeType="String" defaultValueString="medium""#)
     let report = try repository.check()
     let finding = try only("type-change", in: report)
     #expect(finding.severity == .warning)
@@ -98,7 +99,8 @@ struct HistoryCheckTests {
   @Test func aRenameWithRenamingIdentifierIsClean() throws {
     let repository = try TasksRepository()
     try repository.addVersion4(
-      replacing: Self.title, with: #"<attribute name="name" attributeType="String" minValueString="1" elementID="title"/>"#)
+      replacing: Self.title,
+      with: #"<attribute name="name" attributeType="String" minValueString="1" elementID="title"/>"#)
     let report = try repository.check()
     #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
   }

@@ -25,7 +25,9 @@ struct ReportFormatTests {
       model: "Models/Tasks.xcdatamodeld")
     return CheckReport(
       findings: [warning, error, note], ignoredCount: 1, models: ["Models/Tasks.xcdatamodeld"], stepCount: 2,
-      diagrams: [ReportDiagram(model: "Models/Tasks.xcdatamodeld", title: "'Tasks 2' → 'Tasks 3'", mermaid: "classDiagram\n")])
+      diagrams: [
+        ReportDiagram(model: "Models/Tasks.xcdatamodeld", title: "'Tasks 2' → 'Tasks 3'", mermaid: "classDiagram\n")
+      ])
   }()
 
   @Test func findingsAreInFileOrderWithUnlocatedLast() {
@@ -121,13 +123,16 @@ struct ReportFormatTests {
     #expect(lines[5] == "warning: entity 'Old' removed [data-loss]")
     #expect(
       lines.last
-        == "modelc check: failed: 1 error, 1 warning, 1 note (1 model, 2 steps; 1 finding ignored by the configuration)")
+        == "modelc check: failed: 1 error, 1 warning, 1 note (1 model, 2 steps; 1 finding ignored by the configuration)"
+    )
   }
 
   @Test func markdownHasASummaryTableAndTheDiagram() {
     let text = MarkdownReport.render(Self.report, strict: false)
     #expect(text.hasPrefix("## modelc check: failed\n"))
-    #expect(text.contains("| error | `required-without-default` | `Models/Tasks.xcdatamodeld/Tasks 3.xcdatamodel/contents:9:9` |"))
+    #expect(
+      text.contains(
+        "| error | `required-without-default` | `Models/Tasks.xcdatamodeld/Tasks 3.xcdatamodel/contents:9:9` |"))
     #expect(text.contains("```mermaid\nclassDiagram\n```"))
   }
 

@@ -35,7 +35,8 @@ struct ElementLocator {
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       if let range = line.range(of: "<model") {
         return SourceLocation(
-          file: path, line: index + 1, column: line.unicodeScalars.distance(from: line.startIndex, to: range.lowerBound) + 1)
+          file: path, line: index + 1,
+          column: line.unicodeScalars.distance(from: line.startIndex, to: range.lowerBound) + 1)
       }
     }
     return SourceLocation(file: path, line: 1, column: 1)

@@ -59,7 +59,8 @@ public struct ModelChecker: Sendable {
     }
     return Finding(
       rule: RuleCatalogue.invalidModel, message: diagnostic.message,
-      help: (diagnostic.notes.isEmpty ? "run 'modelc validate \(modelPath)' for details" : diagnostic.notes.joined(separator: "; "))
+      help: (diagnostic.notes.isEmpty
+        ? "run 'modelc validate \(modelPath)' for details" : diagnostic.notes.joined(separator: "; "))
         + " (validation code: \(diagnostic.code))",
       location: diagnostic.location, model: modelPath, fromVersion: version, entity: diagnostic.entity,
       property: diagnostic.property)

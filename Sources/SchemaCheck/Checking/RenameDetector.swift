@@ -34,7 +34,8 @@ struct RenameDetector {
     var findings: [Finding] = []
     for entityDiff in diff.entities {
       guard let sourceName = entityDiff.sourceEntity, let destinationName = entityDiff.destinationEntity,
-        let sourceEntity = source.entity(named: sourceName), let destinationEntity = destination.entity(named: destinationName)
+        let sourceEntity = source.entity(named: sourceName),
+        let destinationEntity = destination.entity(named: destinationName)
       else { continue }
       let removedAttributes = Set(
         entityDiff.changes.filter { $0.kind == .attributeRemoved && $0.changesHash }.compactMap(\.property))
@@ -105,7 +106,8 @@ struct RenameDetector {
         if removed.filter({ $0.signature == old.signature }).count == 1
           && added.filter({ $0.signature == old.signature }).count == 1
         {
-          reasons.append("the only \(type) \(old.signature.hasPrefix("attribute") ? "attribute" : "relationship") removed and added")
+          reasons.append(
+            "the only \(type) \(old.signature.hasPrefix("attribute") ? "attribute" : "relationship") removed and added")
         }
         if !reasons.isEmpty {
           reasons.insert("same \(old.signature.hasPrefix("attribute") ? "type \(type)" : type)", at: 0)
@@ -113,7 +115,9 @@ struct RenameDetector {
         }
       }
     }
-    options.sort { $0.reasons.count != $1.reasons.count ? $0.reasons.count > $1.reasons.count : ($0.old, $0.new) < ($1.old, $1.new) }
+    options.sort {
+      $0.reasons.count != $1.reasons.count ? $0.reasons.count > $1.reasons.count : ($0.old, $0.new) < ($1.old, $1.new)
+    }
     var usedOld = Set<Int>()
     var usedNew = Set<Int>()
     var result: [(Candidate, Candidate, [String])] = []
@@ -132,7 +136,9 @@ struct RenameDetector {
     if a == b { return "names differ only in case" }
     if min(a.count, b.count) >= 3 && (a.contains(b) || b.contains(a)) { return "one name contains the other" }
     let distance = EditDistance.between(a, b)
-    if distance <= max(1, min(a.count, b.count) / 3) { return "similar names (\(distance) edit\(distance == 1 ? "" : "s") apart)" }
+    if distance <= max(1, min(a.count, b.count) / 3) {
+      return "similar names (\(distance) edit\(distance == 1 ? "" : "s") apart)"
+    }
     return nil
   }
 

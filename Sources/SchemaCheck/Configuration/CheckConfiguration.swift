@@ -118,7 +118,8 @@ public struct CheckConfiguration: Sendable, Hashable {
           configuration.ignores.append(try ignore(entry, index: index, path: path))
         }
       default:
-        throw CheckInputError("\(path): unknown key \"\(key)\"", notes: ["the configuration has \"rules\" and \"ignore\""])
+        throw CheckInputError(
+          "\(path): unknown key \"\(key)\"", notes: ["the configuration has \"rules\" and \"ignore\""])
       }
     }
     return configuration
@@ -144,12 +145,14 @@ public struct CheckConfiguration: Sendable, Hashable {
     }
     guard let reason = strings["reason"], !reason.trimmingCharacters(in: .whitespaces).isEmpty else {
       throw CheckInputError(
-        "\(path): \(place) has no \"reason\"", notes: ["every ignore entry says why the findings it hides are acceptable"])
+        "\(path): \(place) has no \"reason\"",
+        notes: ["every ignore entry says why the findings it hides are acceptable"])
     }
     if let rule = strings["rule"] { try checkRuleID(rule, path: path, at: place) }
     guard known.dropLast().contains(where: { strings[$0] != nil }) else {
       throw CheckInputError(
-        "\(path): \(place) matches every finding", notes: ["give at least one of \"rule\", \"model\", \"version\", \"entity\", \"property\""])
+        "\(path): \(place) matches every finding",
+        notes: ["give at least one of \"rule\", \"model\", \"version\", \"entity\", \"property\""])
     }
     return Ignore(
       rule: strings["rule"], model: strings["model"], version: strings["version"], entity: strings["entity"],

@@ -4,8 +4,10 @@ import Foundation
 public enum GraphvizRenderer {
   /// The `dot` executable on `PATH`, if any.
   public static func dotExecutable(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> URL? {
-    (path ?? "/usr/bin:/bin").split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("dot") }
-      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    (path ?? "/usr/bin:/bin").split(separator: ":").map {
+      URL(fileURLWithPath: String($0)).appendingPathComponent("dot")
+    }
+    .first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 
   /// What to tell a user without Graphviz.

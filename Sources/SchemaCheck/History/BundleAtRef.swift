@@ -29,7 +29,7 @@ struct BundleAtRef {
       throw CheckInputError(
         "the git ref '\(ref)' does not exist in the repository at '\(rootPath)'",
         notes: [
-          "fetch it first, e.g. 'git fetch origin main' (in a shallow clone: 'git fetch --depth=1 origin main'); in GitHub Actions, use actions/checkout with fetch-depth: 0",
+          "fetch it first, e.g. 'git fetch origin main' (in a shallow clone: 'git fetch --depth=1 origin main'); in GitHub Actions, use actions/checkout with fetch-depth: 0"
         ])
     }
     guard bundleURL.path.hasPrefix(rootPath + "/") else {

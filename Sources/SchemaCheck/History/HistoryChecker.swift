@@ -26,7 +26,8 @@ struct HistoryChecker {
             rule: RuleCatalogue.releasedVersionEdited,
             message:
               "version '\(old.name)' exists at '\(ref)' and was deleted; stores written with it can no longer be opened or migrated",
-            help: "restore '\(old.name).xcdatamodel' from '\(ref)' (git checkout \(ref) -- '\(modelPath)/\(old.name).xcdatamodel')",
+            help:
+              "restore '\(old.name).xcdatamodel' from '\(ref)' (git checkout \(ref) -- '\(modelPath)/\(old.name).xcdatamodel')",
             location: ElementLocator(version: current.currentVersion).model, model: modelPath, fromVersion: old.name))
         continue
       }
@@ -60,7 +61,8 @@ struct HistoryChecker {
             fromVersion: old.name, entity: name))
       } else if entityDiff.sourceEntity != nil {
         for change in entityDiff.changes
-        where [.defaultValueChanged, .validationChanged, .fetchIndexesChanged, .deletionRuleChanged].contains(change.kind)
+        where [.defaultValueChanged, .validationChanged, .fetchIndexesChanged, .deletionRuleChanged].contains(
+          change.kind)
         {
           let owner = change.property.map { "<attribute name=\"\($0)\">" } ?? "<entity name=\"\(name)\">"
           findings.append(
@@ -127,7 +129,8 @@ struct HistoryChecker {
     for (index, line) in lines.enumerated() {
       if let range = line.range(of: "<string>") {
         return SourceLocation(
-          file: path, line: index + 1, column: line.unicodeScalars.distance(from: line.startIndex, to: range.lowerBound) + 1)
+          file: path, line: index + 1,
+          column: line.unicodeScalars.distance(from: line.startIndex, to: range.lowerBound) + 1)
       }
     }
     return SourceLocation(file: path, line: 1, column: 1)

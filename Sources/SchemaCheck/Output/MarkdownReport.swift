@@ -18,7 +18,9 @@ public enum MarkdownReport {
       }
     }
     for diagram in report.diagrams {
-      lines += ["", "<details open><summary>\(cell(diagram.model)): \(cell(diagram.title))</summary>", "", "```mermaid"]
+      lines += [
+        "", "<details open><summary>\(cell(diagram.model)): \(cell(diagram.title))</summary>", "", "```mermaid",
+      ]
       lines.append(diagram.mermaid.hasSuffix("\n") ? String(diagram.mermaid.dropLast()) : diagram.mermaid)
       lines += ["```", "", "</details>"]
     }

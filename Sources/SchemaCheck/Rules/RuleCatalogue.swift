@@ -85,7 +85,8 @@ public enum RuleCatalogue {
     id: "not-downgradable", defaultSeverity: .note,
     shortDescription:
       "A store at the newer version of a step cannot be migrated back to the older one by inference.",
-    help: "An app rollback to the older version could not open stores the new version migrated. Plan the rollback path.")
+    help: "An app rollback to the older version could not open stores the new version migrated. Plan the rollback path."
+  )
 
   /// `data-nulls-in-required`: with `--store`, objects with no value where a step makes one required.
   public static let dataNullsInRequired = CheckRule(

@@ -56,7 +56,8 @@ public enum SchemaCheck {
             mermaid: MermaidRenderer.render(EntityDiagram(from: previous, to: current))))
       } else {
         diagrams.append(
-          ReportDiagram(model: path, title: "'\(current.name)'", mermaid: MermaidRenderer.render(EntityDiagram(version: current))))
+          ReportDiagram(
+            model: path, title: "'\(current.name)'", mermaid: MermaidRenderer.render(EntityDiagram(version: current))))
       }
     }
     for store in request.stores {

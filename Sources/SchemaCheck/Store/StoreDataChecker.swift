@@ -44,7 +44,8 @@ public struct StoreDataChecker {
     var seen = Set<String>()
     var findings: [Finding] = []
     for index in (storeIndex + 1)...bundle.currentVersionIndex {
-      let step = VersionStep(modelPath: modelPath, source: bundle.versions[index - 1], destination: bundle.versions[index])
+      let step = VersionStep(
+        modelPath: modelPath, source: bundle.versions[index - 1], destination: bundle.versions[index])
       let query = StepQuery(
         store: storeVersion, schema: schema, target: bundle.versions[index], step: step, storePath: storePath,
         connection: connection)
@@ -100,7 +101,8 @@ private struct StepQuery {
             finding(
               RuleCatalogue.dataLoss,
               "entity '\(sourceName)' is removed in '\(target.name)': \(objects(removed)) in '\(storePath)' would be deleted",
-              help: "export or move the objects first, or keep the entity (set a renaming identifier if it was renamed)",
+              help:
+                "export or move the objects first, or keep the entity (set a renaming identifier if it was renamed)",
               at: storeLocator.entity(sourceName), entity: sourceName, property: nil))
         }
         continue
@@ -119,7 +121,8 @@ private struct StepQuery {
           if !attribute.isOptional && attribute.defaultValue == nil {
             let all = try count("SELECT COUNT(*) FROM \(identifier: table) WHERE Z_ENT = \(own)")
             if all > 0 {
-              findings.append(nullsFinding(all, attribute: attribute.name, entity: destinationName, at: at, added: true))
+              findings.append(
+                nullsFinding(all, attribute: attribute.name, entity: destinationName, at: at, added: true))
             }
           }
           continue
@@ -129,11 +132,13 @@ private struct StepQuery {
           let nulls = try count(
             "SELECT COUNT(*) FROM \(identifier: table) WHERE Z_ENT = \(own) AND \(identifier: column.column) IS NULL")
           if nulls > 0 {
-            findings.append(nullsFinding(nulls, attribute: attribute.name, entity: destinationName, at: at, added: false))
+            findings.append(
+              nullsFinding(nulls, attribute: attribute.name, entity: destinationName, at: at, added: false))
           }
         }
         if old.minValue != attribute.minValue || old.maxValue != attribute.maxValue,
-          let outside = try outOfRange(attribute, column: column.column, table: table, entityNumber: own), outside.count > 0
+          let outside = try outOfRange(attribute, column: column.column, table: table, entityNumber: own),
+          outside.count > 0
         {
           findings.append(
             finding(
@@ -273,8 +278,10 @@ private struct StepQuery {
       guard let entityID = target.entityID(named: change.entity) else { return property }
       if let attribute = target.attribute(named: property, in: entityID) {
         let sources = store.allAttributes(of: sourceEntity.id)
-        return sources.first { $0.versionIdentity == attribute.versionIdentity || $0.name == attribute.renamingIdentifier }?
-          .name ?? property
+        return sources.first {
+          $0.versionIdentity == attribute.versionIdentity || $0.name == attribute.renamingIdentifier
+        }?
+        .name ?? property
       }
       if let relationship = target.relationship(named: property, in: entityID)?.relationship {
         let sources = store.allRelationships(of: sourceEntity.id).map(\.relationship)

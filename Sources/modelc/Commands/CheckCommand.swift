@@ -48,6 +48,11 @@ enum CheckCommand: ModelcCommand {
           throw CheckInputError("no folder '\(directory)' (given with --mappings)")
         }
       }
+      if !mappingDirectories.isEmpty {
+        terminal.writeLine(
+          "modelc check: note: mapping models are not read yet; every step lightweight inference refuses is reported",
+          to: .standardError)
+      }
       let request = SchemaCheckRequest(
         paths: arguments.positionals, against: arguments.value("--against"), stores: arguments.values("--store"),
         mappings: UnreadMappingModels(directories: mappingDirectories), configuration: configuration)

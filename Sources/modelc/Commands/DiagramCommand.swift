@@ -19,7 +19,8 @@ enum DiagramCommand: ModelcCommand {
     options: [
       OptionSpec("--version", value: "VERSION", help: "The version to draw (default: the current version)."),
       OptionSpec("--diff", value: "FROM..TO", help: "Draw the step between two versions, its changes marked."),
-      OptionSpec("--format", value: "FORMAT", type: .choice(of: Format.self), default: "mermaid", help: "Output format."),
+      OptionSpec(
+        "--format", value: "FORMAT", type: .choice(of: Format.self), default: "mermaid", help: "Output format."),
     ],
     exclusiveGroups: [["--version", "--diff"]])
 
