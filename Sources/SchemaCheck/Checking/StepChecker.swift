@@ -47,8 +47,10 @@ struct StepChecker {
   /// Where a change is: its element in the newer version, else in the older one (a removal),
   /// else the newer version's `<model>`.
   private func location(entity: String, property: String?) -> SourceLocation? {
-    if destination.entity(named: entity) != nil, let location = destinationLocator.property(property, of: entity) {
-      if property == nil || destinationHasProperty(property!, entity) { return location }
+    if destination.entity(named: entity) != nil, let location = destinationLocator.property(property, of: entity),
+      property.map({ destinationHasProperty($0, entity) }) ?? true
+    {
+      return location
     }
     if let sourceEntity = sourceName(of: entity), let location = sourceLocator.property(property, of: sourceEntity) {
       return location
@@ -64,8 +66,8 @@ struct StepChecker {
 
   /// The older name of an entity the diff names by its newer name.
   private func sourceName(of entity: String) -> String? {
-    if source.entity(named: entity) != nil { return entity }
-    return diff.entities.first { $0.destinationEntity == entity }?.sourceEntity
+    if let matched = diff.entities.first(where: { $0.destinationEntity == entity }) { return matched.sourceEntity }
+    return source.entity(named: entity) != nil ? entity : nil
   }
 
   // MARK: - Inference
