@@ -45,12 +45,18 @@ public struct Finding: Sendable, Hashable, Codable {
   }
 
   /// The order reports list findings in: by file, line and column (findings without a location
-  /// last), then rule and message, so output is the same from run to run.
+  /// last), then by every other field, so output is the same from run to run.
   static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
     let left = (lhs.location?.file ?? "\u{10FFFF}", lhs.location?.line ?? 0, lhs.location?.column ?? 0)
     let right = (rhs.location?.file ?? "\u{10FFFF}", rhs.location?.line ?? 0, rhs.location?.column ?? 0)
     if left != right { return left < right }
-    if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
-    return lhs.message < rhs.message
+    return lhs.sortKey.lexicographicallyPrecedes(rhs.sortKey)
+  }
+
+  private var sortKey: [String] {
+    [
+      rule, message, help, model ?? "", fromVersion ?? "", toVersion ?? "", entity ?? "", property ?? "",
+      severity.rawValue,
+    ]
   }
 }

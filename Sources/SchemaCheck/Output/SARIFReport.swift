@@ -27,7 +27,6 @@ public enum SARIFReport {
           descriptor.add("shortDescription", text(rule.shortDescription))
           descriptor.add("fullDescription", text(rule.shortDescription + " " + rule.help))
           descriptor.add("help", text(rule.help))
-          descriptor.add("helpUri", .string("docs/rules.md#\(rule.id)"))
           var configuration = JSONObjectBuilder()
           configuration.add("level", .string(rule.defaultSeverity.rawValue))
           descriptor.add("defaultConfiguration", configuration.value)
