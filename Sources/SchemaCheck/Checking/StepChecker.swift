@@ -178,8 +178,22 @@ struct StepChecker {
 
   // MARK: - Downgrade
 
+  /// The kinds of forward change whose reverse inference can refuse: the reverse of each
+  /// refusal of ``LightweightInference`` (a type change, an added or persistent-made property, a
+  /// property made required, an entity made abstract, a destination change, a to-many made
+  /// to-one, tightened counts, merged hierarchies), and renames, whose matching inference redoes.
+  /// A step with none of them migrates back by inference, so the reverse is not computed.
+  private static let reversibleRefusalKinds: Set<SchemaChange.Kind> = [
+    .attributeTypeChanged, .attributeRemoved, .attributeMadeTransient, .attributeMadeOptional, .abstractChanged,
+    .destinationChanged, .toOneBecameToMany, .countChanged, .relationshipMadeOptional, .relationshipRemoved,
+    .relationshipMadeTransient, .parentChanged, .entityRenamed, .attributeRenamed, .relationshipRenamed,
+    .attributeMovedInHierarchy, .relationshipMovedInHierarchy,
+  ]
+
   private func downgrade(_ diff: ModelDiff) -> [Finding] {
-    guard !diff.isHashCompatible else { return [] }
+    guard !diff.isHashCompatible,
+      diff.allChanges.contains(where: { $0.changesHash && Self.reversibleRefusalKinds.contains($0.kind) })
+    else { return [] }
     do {
       _ = try LightweightInference.mappingModel(from: destination, to: source)
       return []
