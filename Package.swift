@@ -31,6 +31,10 @@ let package = Package(
     // Persistence (the only @_exported imports in the package), so a migrating program needs one
     // import.
     .target(name: "Migration", dependencies: ["DataModel", "Persistence"]),
+    // The checks behind `modelc check` and `modelc diagram`: rule catalogue, findings of model
+    // versions, version steps, git history and store data, their output formats (text, JSON,
+    // SARIF, GitHub, Markdown) and entity-relationship diagrams; a library so it can be tested.
+    .target(name: "SchemaCheck", dependencies: ["DataModel", "Persistence", "Migration"]),
     // The Swift code generator behind `modelc generate`.
     .target(name: "ModelCodegen", dependencies: ["DataModel"]),
     // Command-line argument parsing shared by every executable.
@@ -41,7 +45,7 @@ let package = Package(
       name: "TaskKit", dependencies: ["Persistence", "Migration"], exclude: ["modelc.json"], plugins: ["ModelcPlugin"]),
     .executableTarget(
       name: "modelc",
-      dependencies: ["DataModel", "Persistence", "Migration", "ModelCodegen", "ArgumentParsing"]
+      dependencies: ["DataModel", "Persistence", "Migration", "ModelCodegen", "SchemaCheck", "ArgumentParsing"]
     ),
     .executableTarget(name: "task", dependencies: ["TaskKit", "ArgumentParsing"]),
     // The benchmark harness: our hot paths against raw SQLite in the same run (release builds).
@@ -57,6 +61,7 @@ let package = Package(
     .testTarget(name: "DataModelTests", dependencies: ["DataModel", "TestSupport"]),
     .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "TestSupport"]),
     .testTarget(name: "MigrationTests", dependencies: ["Migration", "TestSupport"]),
+    .testTarget(name: "SchemaCheckTests", dependencies: ["SchemaCheck", "Persistence", "TestSupport"]),
     // Entity classes the plugin generates from Tests/Fixtures/models/Library.xcdatamodeld, with
     // the code an app writes next to them, for the generated-code tests.
     .target(

@@ -30,7 +30,7 @@ enum CommandLineTool {
   static var commands: [any ModelcCommand.Type] {
     [
       ValidateCommand.self, DumpCommand.self, DiffCommand.self, GenerateCommand.self, MigrateCommand.self,
-      StoreCommand.self, FetchCommand.self, MappingCommand.self,
+      StoreCommand.self, FetchCommand.self, MappingCommand.self, CheckCommand.self, DiagramCommand.self,
     ]
   }
 
