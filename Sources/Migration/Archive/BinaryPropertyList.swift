@@ -47,7 +47,8 @@ public enum BinaryPropertyList {
       let top = Self.unsigned(bytes[(trailer + 16)..<(trailer + 24)])
       let tableOffset = Self.unsigned(bytes[(trailer + 24)..<(trailer + 32)])
       guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
-        throw PropertyListError("damaged binary property list: offset size \(offsetSize), reference size \(referenceSize)")
+        throw PropertyListError(
+          "damaged binary property list: offset size \(offsetSize), reference size \(referenceSize)")
       }
       guard count > 0, count <= UInt64(bytes.count), top < count,
         tableOffset >= 8, tableOffset <= UInt64(trailer),
@@ -105,7 +106,8 @@ public enum BinaryPropertyList {
         let base = raw.startIndex + index * referenceSize
         let reference = Self.unsigned(raw[base..<(base + referenceSize)])
         guard reference < UInt64(offsets.count) else {
-          throw PropertyListError("damaged binary property list: a reference to object \(reference) of \(offsets.count)")
+          throw PropertyListError(
+            "damaged binary property list: a reference to object \(reference) of \(offsets.count)")
         }
         return Int(reference)
       }
@@ -164,7 +166,9 @@ public enum BinaryPropertyList {
         let (size, overflow) = count.multipliedReportingOverflow(by: 2)
         guard !overflow else { throw PropertyListError("damaged binary property list: a string is too long") }
         let raw = try slice(start, size)
-        let units = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map { UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1]) }
+        let units = stride(from: raw.startIndex, to: raw.endIndex, by: 2).map {
+          UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1])
+        }
         value = .string(String(decoding: units, as: UTF16.self))
       case 0x7:
         let (count, start) = try length(nibble: nibble, at: offset)

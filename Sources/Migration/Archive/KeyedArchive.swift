@@ -21,7 +21,9 @@ public struct KeyedArchive: Sendable {
   ///   archive (`$archiver`, `$objects` and `$top` missing or of the wrong kind).
   public init(data: Data) throws {
     let plist = try BinaryPropertyList.decode(data)
-    guard case .dictionary = plist else { throw PropertyListError("not a keyed archive: the property list is not a dictionary") }
+    guard case .dictionary = plist else {
+      throw PropertyListError("not a keyed archive: the property list is not a dictionary")
+    }
     guard plist["$archiver"] == .string("NSKeyedArchiver") else {
       throw PropertyListError("not a keyed archive: no '$archiver' = NSKeyedArchiver")
     }
@@ -199,7 +201,8 @@ public struct KeyedArchive: Sendable {
     case .array(let elements), .set(let elements):
       return .array(try elements.map { try value(of: $0, depth: depth + 1) })
     case .dictionary(let pairs):
-      return .dictionary(try pairs.map { (try value(of: $0.key, depth: depth + 1), try value(of: $0.value, depth: depth + 1)) })
+      return .dictionary(
+        try pairs.map { (try value(of: $0.key, depth: depth + 1), try value(of: $0.value, depth: depth + 1)) })
     }
   }
 
@@ -217,7 +220,9 @@ public struct KeyedArchive: Sendable {
     }
     var fields: [String: PropertyListValue] = [:]
     for (key, value) in pairs {
-      guard case .string(let name) = key else { throw PropertyListError("keyed archive: object \(index) has a key that is not a string") }
+      guard case .string(let name) = key else {
+        throw PropertyListError("keyed archive: object \(index) has a key that is not a string")
+      }
       fields[name] = value
     }
     let object = Object(archive: self, index: index, className: className, classHierarchy: hierarchy, fields: fields)

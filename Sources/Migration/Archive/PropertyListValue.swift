@@ -67,14 +67,30 @@ public indirect enum PropertyListValue: Sendable, Hashable {
 
   public func hash(into hasher: inout Hasher) {
     switch self {
-    case .string(let value): hasher.combine(0); hasher.combine(value)
-    case .integer(let value): hasher.combine(1); hasher.combine(value)
-    case .real(let value): hasher.combine(2); hasher.combine(value)
-    case .bool(let value): hasher.combine(3); hasher.combine(value)
-    case .date(let value): hasher.combine(4); hasher.combine(value)
-    case .data(let value): hasher.combine(5); hasher.combine(value)
-    case .array(let values): hasher.combine(6); hasher.combine(values)
-    case .set(let values): hasher.combine(7); hasher.combine(values)
+    case .string(let value):
+      hasher.combine(0)
+      hasher.combine(value)
+    case .integer(let value):
+      hasher.combine(1)
+      hasher.combine(value)
+    case .real(let value):
+      hasher.combine(2)
+      hasher.combine(value)
+    case .bool(let value):
+      hasher.combine(3)
+      hasher.combine(value)
+    case .date(let value):
+      hasher.combine(4)
+      hasher.combine(value)
+    case .data(let value):
+      hasher.combine(5)
+      hasher.combine(value)
+    case .array(let values):
+      hasher.combine(6)
+      hasher.combine(values)
+    case .set(let values):
+      hasher.combine(7)
+      hasher.combine(values)
     case .dictionary(let pairs):
       hasher.combine(8)
       hasher.combine(pairs.count)
@@ -82,7 +98,9 @@ public indirect enum PropertyListValue: Sendable, Hashable {
         hasher.combine(pair.key)
         hasher.combine(pair.value)
       }
-    case .uid(let value): hasher.combine(9); hasher.combine(value)
+    case .uid(let value):
+      hasher.combine(9)
+      hasher.combine(value)
     case .null: hasher.combine(10)
     }
   }
