@@ -171,6 +171,14 @@ public struct StoreMigration: Sendable {
     guard violations.isEmpty else {
       throw MigrationVerificationError("foreign key check failed: \(violations.count) violation(s)")
     }
+    // What the layout relies on and SQLite cannot check: entity numbers, key counters, to-one
+    // columns and join rows pointing at rows that exist.
+    let problems = try LayoutVerification.problems(of: StoreSchema(model: step.destination), on: connection)
+    guard problems.isEmpty else {
+      throw MigrationVerificationError(
+        "the store does not hold together after the step '\(step.source.name)' → '\(step.destination.name)': "
+          + problems.joined(separator: "; "))
+    }
     let rebuilt = built.rebuiltTables.count
     let altered = built.operations.filter { $0.kind == .addColumn || $0.kind == .renameColumn }.count
     let record = MigrationRecord(
