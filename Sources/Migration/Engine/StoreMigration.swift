@@ -93,6 +93,39 @@ public struct StoreMigration: Sendable {
     return result
   }
 
+  /// The SQL a migration to `target` runs, statement by statement, with the bound values written
+  /// in as literals: what `modelc migrate --sql` prints, and what the `sqlite3` shell runs to
+  /// do the same migration (between `BEGIN IMMEDIATE;` and `COMMIT;`).
+  ///
+  /// The statements are recorded as the migration runs, inside a transaction that is then
+  /// rolled back: the chunked copies show each chunk's real bounds, and the store is left as it
+  /// was. Only statements that change the store are listed (the reads that verify it are not).
+  ///
+  /// - Returns: the statements of each step of the plan, in order.
+  /// - Throws: what planning or running the migration throws; the store is unchanged either way.
+  public func script(to target: ModelVersion? = nil, options: Options = Options()) throws -> [[String]] {
+    let plan = try plan(to: target)
+    guard !plan.isEmpty else { return [] }
+    let connection = try SQLiteConnection(.file(storeURL.path), mode: .readWrite)
+    defer { try? connection.close() }
+    connection.busyTimeout = .seconds(10)
+    var statements: [[String]] = []
+    struct RolledBack: Error {}
+    do {
+      try connection.transaction(.immediate) {
+        try connection.recordingWrites(to: { statements[statements.count - 1].append($0) }) {
+          for (index, step) in plan.steps.enumerated() {
+            statements.append([])
+            _ = try run(step, number: index + 1, of: plan.steps.count, on: connection, options: options)
+            _ = try inlineExternalData(for: step, on: connection)
+          }
+        }
+        throw RolledBack()
+      }
+    } catch is RolledBack {}
+    return statements
+  }
+
   /// Runs the migration to `target` (default: the current version).
   @discardableResult
   public func run(to target: ModelVersion? = nil, options: Options = Options()) throws -> MigrationReport {
@@ -139,9 +172,11 @@ public struct StoreMigration: Sendable {
     for table in Set(built.copiedEntities.map(\.sourceTable)) {
       before[table] = try counts(in: table, on: connection)
     }
+    let removed = try recordRemovedObjects(of: step, on: connection)
     for operation in built.operations {
       try execute(operation, step: number, of: total, on: connection, options: options, counts: before)
     }
+    try clearReferences(to: removed, in: step, on: connection)
     try writeBookkeeping(for: step, on: connection)
 
     // Verification.
@@ -190,6 +225,88 @@ public struct StoreMigration: Sendable {
     )
     try MigrationHistory.append(record, on: connection)
     return record
+  }
+
+  /// Objects of an entity a step removes, kept in a temporary table: their rows are dropped with
+  /// the entity, and what pointed at them is cleared afterwards.
+  private struct RemovedObjects {
+    /// The name of the root entity of the table that held them.
+    var rootEntity: String
+    /// The temporary table of their `Z_PK`s.
+    var table: String
+  }
+
+  /// Records the keys of the objects of every entity `step` removes (a sub-entity whose parent
+  /// stays shares its table with objects that stay), before the step drops their rows.
+  private func recordRemovedObjects(of step: MigrationPlan.Step, on connection: SQLiteConnection) throws
+    -> [RemovedObjects]
+  {
+    let removedNames = Set(
+      step.mapping.entityMappings.filter { $0.kind == .remove }.compactMap(\.sourceEntity))
+    guard !removedNames.isEmpty else { return [] }
+    let schema = StoreSchema(model: step.source)
+    var byRoot: [String: [Int]] = [:]
+    for mapping in schema.entities where removedNames.contains(mapping.name) {
+      byRoot[step.source[mapping.rootEntity].name, default: []].append(mapping.entityNumber)
+    }
+    var removed: [RemovedObjects] = []
+    for (root, numbers) in byRoot.sorted(by: { $0.key < $1.key }) {
+      guard let rootID = step.source.entityID(named: root) else { continue }
+      let table = "modelc_removed_\(removed.count)"
+      try connection.execute(
+        SQLiteSQL(
+          verbatim:
+            "CREATE TEMP TABLE \(SQLiteIdentifier.quote(table)) AS SELECT Z_PK FROM \(SQLiteIdentifier.quote(schema[rootID].tableName)) WHERE Z_ENT IN (\(numbers.map(String.init).joined(separator: ", ")))"
+        ))
+      removed.append(RemovedObjects(rootEntity: root, table: table))
+    }
+    return removed
+  }
+
+  /// Clears what pointed at objects a step removed, as Core Data's migration leaves such
+  /// relationships unset: to-one columns (with their entity and ordering columns) become NULL
+  /// and join rows go. Only references to the removed objects are touched; any other broken
+  /// reference is left for the verification to refuse.
+  private func clearReferences(
+    to removed: [RemovedObjects], in step: MigrationPlan.Step, on connection: SQLiteConnection
+  ) throws {
+    guard !removed.isEmpty else { return }
+    let schema = StoreSchema(model: step.destination)
+    func rootName(_ id: EntityID) -> String { step.destination[schema[id].rootEntity].name }
+    for group in removed {
+      let keys = "SELECT Z_PK FROM temp.\(SQLiteIdentifier.quote(group.table))"
+      var cleared: Set<String> = []
+      for entity in schema.entities {
+        for toOne in entity.toOneRelationships
+        where rootName(toOne.destination) == group.rootEntity
+          && cleared.insert("\(toOne.table).\(toOne.foreignKeyColumn)").inserted
+        {
+          let columns = [toOne.foreignKeyColumn, toOne.entityColumn, toOne.orderColumn].compactMap { $0 }
+          let assignments = columns.map { "\(SQLiteIdentifier.quote($0)) = NULL" }.joined(separator: ", ")
+          try connection.execute(
+            SQLiteSQL(
+              verbatim:
+                "UPDATE \(SQLiteIdentifier.quote(toOne.table)) SET \(assignments) WHERE \(SQLiteIdentifier.quote(toOne.foreignKeyColumn)) IN (\(keys))"
+            ))
+        }
+      }
+      for join in schema.joinTables {
+        var columns: [String] = []
+        if rootName(join.relationship.entity) == group.rootEntity { columns.append(join.sourceColumn) }
+        if let destination = step.destination[join.relationship].destination, rootName(destination) == group.rootEntity
+        {
+          columns.append(join.destinationColumn)
+        }
+        for column in columns {
+          try connection.execute(
+            SQLiteSQL(
+              verbatim:
+                "DELETE FROM \(SQLiteIdentifier.quote(join.name)) WHERE \(SQLiteIdentifier.quote(column)) IN (\(keys))")
+          )
+        }
+      }
+      try connection.execute(SQLiteSQL(verbatim: "DROP TABLE temp.\(SQLiteIdentifier.quote(group.table))"))
+    }
   }
 
   /// Moves into their rows the values of attributes that no longer allow external storage: a
