@@ -99,30 +99,37 @@ enum MigrateCommand: ModelcCommand {
   static func describe(
     _ plan: MigrationPlan, migration: StoreMigration, showSQL: Bool, dryRun: Bool, terminal: Terminal
   ) throws {
-    let operations = try migration.operations(for: plan)
-    if dryRun {
-      terminal.writeLine(
-        "Plan: '\(plan.source.name)' → '\(plan.destination.name)' in \(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s") (lightweight, inferred). Nothing was changed."
-      )
-    }
-    for (index, step) in plan.steps.enumerated() {
-      if dryRun {
-        terminal.writeLine("")
-        terminal.writeLine("Step \(index + 1): '\(step.source.name)' → '\(step.destination.name)'")
-        let diff = ModelDiff(from: step.source, to: step.destination)
-        for change in diff.allChanges {
-          let marks = (change.losesData ? " [loses data]" : "") + (change.changesHash ? "" : " [no migration needed]")
-          terminal.writeLine("  \(change)\(marks)")
-        }
-        for operation in operations[index] {
-          terminal.writeLine("  - \(operation.summary)")
-        }
-      }
-      if showSQL {
+    if dryRun { try describePlan(plan, migration: migration, terminal: terminal) }
+    if showSQL {
+      // The statements the migration runs, recorded from a run that is rolled back: the
+      // `sqlite3` shell runs them as printed.
+      let script = try migration.script(to: plan.destination)
+      terminal.writeLine("-- modelc migrate: '\(plan.source.name)' → '\(plan.destination.name)'")
+      terminal.writeLine("BEGIN IMMEDIATE;")
+      for (index, step) in plan.steps.enumerated() {
         terminal.writeLine("-- step \(index + 1): '\(step.source.name)' → '\(step.destination.name)'")
-        for operation in operations[index] {
-          terminal.writeLine("\(operation.sql.description);")
-        }
+        for statement in script[index] { terminal.writeLine("\(statement);") }
+      }
+      terminal.writeLine("COMMIT;")
+    }
+  }
+
+  /// The plan in words: each step, its changes and its operations.
+  static func describePlan(_ plan: MigrationPlan, migration: StoreMigration, terminal: Terminal) throws {
+    let operations = try migration.operations(for: plan)
+    terminal.writeLine(
+      "Plan: '\(plan.source.name)' → '\(plan.destination.name)' in \(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s") (lightweight, inferred). Nothing was changed."
+    )
+    for (index, step) in plan.steps.enumerated() {
+      terminal.writeLine("")
+      terminal.writeLine("Step \(index + 1): '\(step.source.name)' → '\(step.destination.name)'")
+      let diff = ModelDiff(from: step.source, to: step.destination)
+      for change in diff.allChanges {
+        let marks = (change.losesData ? " [loses data]" : "") + (change.changesHash ? "" : " [no migration needed]")
+        terminal.writeLine("  \(change)\(marks)")
+      }
+      for operation in operations[index] {
+        terminal.writeLine("  - \(operation.summary)")
       }
     }
   }
