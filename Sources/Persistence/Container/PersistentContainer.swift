@@ -95,10 +95,11 @@ public final class PersistentContainer: Sendable {
     let options = description.options
     let url = description.fileURL ?? URL(fileURLWithPath: ":memory:")
     guard let bundle, let source = metadata.matchingVersion(in: bundle) else {
+      let closest = bundle.flatMap { metadata.closestVersion(in: $0) } ?? metadata.distance(to: model)
       throw PersistenceError.incompatibleStore(
         path: url.path,
         detail:
-          "its version hashes match no version of the model; it was written for another model, or for a version that is no longer in the bundle"
+          "its version hashes match no version of the model; it was written for another model, or for a version that is no longer in the bundle; the closest version is '\(closest.versionName)' (\(([closest.summary.joined(separator: "; ")]).joined()))"
       )
     }
     guard let migrator = options.migrator, !options.isReadOnly else {

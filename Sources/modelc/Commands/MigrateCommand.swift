@@ -65,7 +65,9 @@ enum MigrateCommand: ModelcCommand {
       report = try migration.run(to: target, options: options)
     } catch {
       terminal.endProgress()
-      throw CommandFailure("\(error)", notes: ["the store was not changed"])
+      // A full disk, a read-only folder or a damaged file, in the user's terms.
+      let explained = StoreFile(URL(fileURLWithPath: storePath)).explain(error)
+      throw CommandFailure("\(explained)", notes: ["the store was not changed"])
     }
     terminal.endProgress()
     let steps = report.plan.steps.map { "'\($0.source.name)' → '\($0.destination.name)'" }.joined(separator: ", ")
