@@ -25,6 +25,7 @@ public enum StoreImport {
   @discardableResult
   public static func importJSON(_ text: String, into context: ObjectContext) throws(StoreImportError) -> Summary {
     let document: JSONValue
+    PhaseTrace.record("import: parse")
     do {
       document = try JSONParser.parse(text)
     } catch {
@@ -44,6 +45,7 @@ public enum StoreImport {
       ])
     }
     var importer = Importer(context: context)
+    PhaseTrace.record("import: insert")
     importer.insertObjects(document)
     importer.linkRelationships()
     importer.checkInverses()
@@ -53,6 +55,7 @@ public enum StoreImport {
       context.rollback()
       throw StoreImportError(problems: importer.problems)
     }
+    PhaseTrace.record("import: save")
     do {
       try context.save()
     } catch {

@@ -54,6 +54,8 @@ enum MigrateCommand: ModelcCommand {
     let options = StoreMigration.Options(
       keepsBackup: !arguments.flag("--no-backup"),
       progress: { progress in
+        PhaseTrace.record(
+          "migrate: copy step \(progress.step)/\(progress.stepCount) \(progress.rowsDone)/\(progress.rowsTotal)")
         guard progress.rowsTotal > 0 else { return }
         let percent = progress.rowsDone * 100 / max(1, progress.rowsTotal)
         progressTerminal.progress(
@@ -61,6 +63,7 @@ enum MigrateCommand: ModelcCommand {
         )
       })
     let report: MigrationReport
+    PhaseTrace.record("migrate: run")
     do {
       report = try migration.run(to: target, options: options)
     } catch {
@@ -70,6 +73,7 @@ enum MigrateCommand: ModelcCommand {
       throw CommandFailure("\(explained)", notes: ["the store was not changed"])
     }
     terminal.endProgress()
+    PhaseTrace.record("migrate: committed")
     let steps = report.plan.steps.map { "'\($0.source.name)' → '\($0.destination.name)'" }.joined(separator: ", ")
     terminal.writeLine(
       "Migrated \(storePath) from '\(report.plan.source.name)' to '\(report.plan.destination.name)' (\(steps)) in \(String(format: "%.2f", report.duration)) s."

@@ -29,6 +29,7 @@ enum StoreImportCommand: ModelcCommand {
         "the import of '\(file)' was refused (\(count) problem\(count == 1 ? "" : "s")); the store is unchanged",
         details: error.problems.map(\.description))
     }
+    PhaseTrace.record("import: committed")
     let parts = summary.insertedObjects.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
     terminal.writeLine(
       "imported \(summary.total) object\(summary.total == 1 ? "" : "s") into \(path)\(parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")"
