@@ -87,6 +87,28 @@ struct ConcurrencyTests {
     #expect(try Reliability.integrity(URL(fileURLWithPath: store)) == "ok")
   }
 
+  @Test(
+    "Processes opening an older store at once: one migrates it, the others wait and use it",
+    .enabled(if: Reliability.executablesBuilt, Comment(rawValue: Reliability.executablesAbsent)))
+  func simultaneousMigrations() throws {
+    let scratch = Scratch("simultaneous-migration")
+    let store = scratch.file("Tasks.sqlite")
+    try Reliability.versionOneStore(at: store, count: 2_000)
+    let started = try (0..<6).map { index in
+      index % 2 == 0
+        ? try ProcessRun.start(Reliability.task!, ["list", "--json", "--store", store.path])
+        : try ProcessRun.start(Reliability.modelc!, ["migrate", store.path, "--model", Reliability.tasksModel])
+    }
+    for run in try started.map(ProcessRun.finish) {
+      #expect(run.status == 0, "\(run.error)")
+    }
+    let files = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)
+    #expect(files.filter { $0.contains("modelc-backup") && $0.hasSuffix(".sqlite") }.count == 1, "\(files)")
+    #expect(!files.contains { $0.hasSuffix(".partial") }, "\(files)")
+    #expect(try StoreMetadata.read(fromStoreAt: store).matchingVersion(in: Reliability.bundle)?.name == "Tasks 3")
+    #expect(try Reliability.integrity(store) == "ok")
+  }
+
   @Test("Background contexts saving while others fetch: no crash, counts only grow, merges complete")
   func backgroundContextsSaveWhileOthersFetch() async throws {
     let scratch = Scratch("background")

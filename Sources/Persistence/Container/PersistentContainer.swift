@@ -51,7 +51,15 @@ public final class PersistentContainer: Sendable {
     self.options = options
     let description = try StoreDescription(model: model, options: options)
     var prepared = try StoreConnection.prepareStore(description)
-    if case .otherVersion(let metadata) = prepared {
+    if case .otherVersion = prepared, let url = description.fileURL {
+      // One process migrates; the others wait, then find the store migrated.
+      prepared = try StoreMigrationLock.withLock(forStoreAt: url) {
+        let current = try StoreConnection.prepareStore(description)
+        guard case .otherVersion(let metadata) = current else { return current }
+        try Self.migrate(metadata, bundle: bundle, description: description)
+        return try StoreConnection.prepareStore(description)
+      }
+    } else if case .otherVersion(let metadata) = prepared {
       try Self.migrate(metadata, bundle: bundle, description: description)
       prepared = try StoreConnection.prepareStore(description)
     }

@@ -65,7 +65,11 @@ enum MigrateCommand: ModelcCommand {
     let report: MigrationReport
     PhaseTrace.record("migrate: run")
     do {
-      report = try migration.run(to: target, options: options)
+      // Another process migrating the store at the same time finishes first; this run then
+      // finds nothing left to do.
+      report = try StoreMigrationLock.withLock(forStoreAt: URL(fileURLWithPath: storePath)) {
+        try migration.run(to: target, options: options)
+      }
     } catch {
       terminal.endProgress()
       // A full disk, a read-only folder or a damaged file, in the user's terms.
