@@ -174,6 +174,9 @@ package final class StoreConnection {
     do {
       let connection = try SQLiteConnection(file.readOnlyLocation, mode: .readOnly)
       defer { try? connection.close() }
+      // Another process may hold the store's lock for a moment (switching it to WAL, recovering
+      // its WAL): wait as the container's connections do, rather than fail with SQLITE_BUSY.
+      connection.busyTimeout = .seconds(5)
       guard try connection.tableExists("Z_METADATA") else {
         throw PersistenceError.notAStore(
           path: url.path, reason: "it is a SQLite database without a Z_METADATA table, not a Core Data store")

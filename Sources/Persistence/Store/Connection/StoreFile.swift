@@ -142,6 +142,10 @@ package struct StoreFile: Sendable, Hashable {
     case .readOnly:
       return PersistenceError.storeInaccessible(
         path: path, reason: readOnlyReason ?? "SQLite opened it read-only (\(error.message))")
+    case .busy:
+      return PersistenceError.storeInaccessible(
+        path: path,
+        reason: "another process kept the store locked past the busy timeout (\(error.message)); try again")
     case .full:
       return PersistenceError.storeInaccessible(
         path: path,
