@@ -73,6 +73,8 @@ let package = Package(
     // Runs the built `task` executable as a user does.
     .testTarget(name: "TaskCLITests", dependencies: ["task", "Persistence", "TestSupport"]),
     .testTarget(name: "ModelcTests", dependencies: ["modelc", "modelc-bench", "Persistence", "TestSupport"]),
+    // Fault, bad-input, concurrency and kill campaigns against the built executables and the runtime.
+    .testTarget(name: "ReliabilityTests", dependencies: ["modelc", "task", "Persistence", "Migration", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

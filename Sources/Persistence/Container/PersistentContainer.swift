@@ -55,7 +55,15 @@ public final class PersistentContainer: Sendable {
     self.options = options
     var description = try StoreDescription(model: model, options: options)
     var prepared = try StoreConnection.prepareStore(description)
-    if case .otherVersion(let metadata) = prepared {
+    if case .otherVersion = prepared, let url = description.fileURL {
+      // One process migrates; the others wait, then find the store migrated.
+      prepared = try StoreMigrationLock.withLock(forStoreAt: url) {
+        let current = try StoreConnection.prepareStore(description)
+        guard case .otherVersion(let metadata) = current else { return current }
+        try Self.migrate(metadata, bundle: bundle, description: description)
+        return try StoreConnection.prepareStore(description)
+      }
+    } else if case .otherVersion(let metadata) = prepared {
       try Self.migrate(metadata, bundle: bundle, description: description)
       prepared = try StoreConnection.prepareStore(description)
     }
@@ -118,10 +126,11 @@ public final class PersistentContainer: Sendable {
     let options = description.options
     let url = description.fileURL ?? URL(fileURLWithPath: ":memory:")
     guard let bundle, let source = metadata.matchingVersion(in: bundle) else {
+      let closest = bundle.flatMap { metadata.closestVersion(in: $0) } ?? metadata.distance(to: model)
       throw PersistenceError.incompatibleStore(
         path: url.path,
         detail:
-          "its version hashes match no version of the model; it was written for another model, or for a version that is no longer in the bundle"
+          "its version hashes match no version of the model; it was written for another model, or for a version that is no longer in the bundle; the closest version is '\(closest.versionName)' (\(([closest.summary.joined(separator: "; ")]).joined()))"
       )
     }
     guard let migrator = options.migrator, !options.isReadOnly else {

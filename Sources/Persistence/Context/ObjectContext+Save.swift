@@ -28,7 +28,7 @@ extension ObjectContext {
       let failures = try validationFailures(inserted: inserted, updated: updated, deleted: deleted)
       throw failures.isEmpty ? SaveError.store("\(error)") : SaveError.validation(failures)
     } catch {
-      throw SaveError.store("\(error)")
+      throw SaveError.store("\(store.explain(error))")
     }
     didSave(inserted: inserted, updated: updated, deleted: deleted, outcome: outcome)
   }

@@ -7,6 +7,11 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
   case storeNotFound(String)
   case incompatibleStore(path: String, detail: String)
   case storeFailure(String)
+  /// The file is not a store at all: a directory, an empty, truncated or damaged file, or not a
+  /// SQLite database.
+  case notAStore(path: String, reason: String)
+  /// The store cannot be read or written: permissions, a read-only folder, a full disk.
+  case storeInaccessible(path: String, reason: String)
 
   public var description: String {
     switch self {
@@ -24,6 +29,10 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
       return "the store at '\(path)' does not match the model: \(detail)"
     case .storeFailure(let message):
       return message
+    case .notAStore(let path, let reason):
+      return "'\(path)' is not a store: \(reason)"
+    case .storeInaccessible(let path, let reason):
+      return "cannot use the store '\(path)': \(reason)"
     }
   }
 }

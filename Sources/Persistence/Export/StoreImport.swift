@@ -26,6 +26,7 @@ public enum StoreImport {
   @discardableResult
   public static func importJSON(_ text: String, into context: ObjectContext) throws(StoreImportError) -> Summary {
     let document: JSONValue
+    PhaseTrace.record("import: parse")
     do {
       document = try JSONParser.parse(text)
     } catch {
@@ -45,6 +46,7 @@ public enum StoreImport {
       ])
     }
     var importer = Importer(context: context)
+    PhaseTrace.record("import: insert")
     importer.insertObjects(document)
     importer.linkRelationships()
     importer.checkInverses()
@@ -54,6 +56,7 @@ public enum StoreImport {
       context.rollback()
       throw StoreImportError(problems: importer.problems)
     }
+    PhaseTrace.record("import: save")
     do {
       try context.save()
     } catch {

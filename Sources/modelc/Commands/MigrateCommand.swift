@@ -72,6 +72,8 @@ enum MigrateCommand: ModelcCommand {
     let options = StoreMigration.Options(
       keepsBackup: !arguments.flag("--no-backup"),
       progress: { progress in
+        PhaseTrace.record(
+          "migrate: copy step \(progress.step)/\(progress.stepCount) \(progress.rowsDone)/\(progress.rowsTotal)")
         guard progress.rowsTotal > 0 else { return }
         let percent = progress.rowsDone * 100 / max(1, progress.rowsTotal)
         progressTerminal.progress(
@@ -79,13 +81,21 @@ enum MigrateCommand: ModelcCommand {
         )
       })
     let report: MigrationReport
+    PhaseTrace.record("migrate: run")
     do {
-      report = try migration.run(to: target, options: options)
+      // Another process migrating the store at the same time finishes first; this run then
+      // finds nothing left to do.
+      report = try StoreMigrationLock.withLock(forStoreAt: URL(fileURLWithPath: storePath)) {
+        try migration.run(to: target, options: options)
+      }
     } catch {
       terminal.endProgress()
-      throw CommandFailure("\(error)", notes: ["the store was not changed"])
+      // A full disk, a read-only folder or a damaged file, in the user's terms.
+      let explained = StoreFile(URL(fileURLWithPath: storePath)).explain(error)
+      throw CommandFailure("\(explained)", notes: ["the store was not changed"])
     }
     terminal.endProgress()
+    PhaseTrace.record("migrate: committed")
     let steps = report.plan.steps.map { "'\($0.source.name)' → '\($0.destination.name)'" }.joined(separator: ", ")
     terminal.writeLine(
       "Migrated \(storePath) from '\(report.plan.source.name)' to '\(report.plan.destination.name)' (\(steps)) in \(String(format: "%.2f", report.duration)) s."

@@ -18,12 +18,7 @@ enum StoreImportCommand: ModelcCommand {
     let path = arguments.value("STORE")!
     let file = arguments.value("FILE")!
     let bundle = try ModelLoading.load(arguments.value("--model")!, terminal: terminal)
-    let text: String
-    do {
-      text = try String(contentsOfFile: file, encoding: .utf8)
-    } catch {
-      throw CommandFailure("cannot read '\(file)': it is missing, unreadable or not UTF-8 text")
-    }
+    let text = try InputFile.readText(file)
     let container = try StoreOpening.open(path, bundle: bundle, readOnly: false)
     let summary: StoreImport.Summary
     do {
@@ -34,6 +29,7 @@ enum StoreImportCommand: ModelcCommand {
         "the import of '\(file)' was refused (\(count) problem\(count == 1 ? "" : "s")); the store is unchanged",
         details: error.problems.map(\.description))
     }
+    PhaseTrace.record("import: committed")
     let parts = summary.insertedObjects.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
     terminal.writeLine(
       "imported \(summary.total) object\(summary.total == 1 ? "" : "s") into \(path)\(parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")"

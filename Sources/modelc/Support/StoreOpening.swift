@@ -25,12 +25,18 @@ enum StoreOpening {
     guard let version = metadata.matchingVersion(in: bundle) else {
       throw CommandFailure(
         "the store's version hashes match no version of the model '\(bundle.name)'",
-        notes: [
+        notes: closestVersionNotes(metadata, bundle: bundle) + [
           "the model's versions are: \(bundle.versions.map(\.name).joined(separator: ", "))",
           "the store was written for another model, or for a version that is not in this bundle",
         ])
     }
     return (version, metadata)
+  }
+
+  /// Notes naming the version closest to a store that matches none, and how they differ.
+  static func closestVersionNotes(_ metadata: StoreMetadata, bundle: ModelBundle) -> [String] {
+    guard let closest = metadata.closestVersion(in: bundle) else { return [] }
+    return ["the closest version is '\(closest.versionName)' (\(closest.count) entities differ)"] + closest.summary
   }
 
   /// A container on an existing store at the version it is at (no migration).

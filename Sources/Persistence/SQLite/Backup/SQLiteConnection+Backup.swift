@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// Online backups: copying a live database page by page into another connection's database.
 ///
@@ -55,8 +56,17 @@ extension SQLiteConnection {
   ///
   /// Unlike ``backup(to:pagesPerStep:progress:)`` the copy is defragmented and needs no
   /// open destination connection. The path is bound as a parameter. Fails if the file
-  /// exists and is not empty.
+  /// exists and is not empty. A copy that fails part-way (a full disk) is removed, rather than
+  /// left behind holding the space that ran out.
   public func vacuum(into path: String) throws {
-    try execute("VACUUM INTO \(path)")
+    let existed = FileManager.default.fileExists(atPath: path)
+    do {
+      try execute("VACUUM INTO \(path)")
+    } catch {
+      if !existed {
+        for suffix in ["", "-journal", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      }
+      throw error
+    }
   }
 }

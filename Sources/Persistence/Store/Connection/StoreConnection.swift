@@ -46,6 +46,12 @@ package final class StoreConnection {
     return connection
   }
 
+  /// The error to report for a failure on this store: SQLite's failures about the file itself
+  /// (read-only, disk full, damaged) in the user's terms (see ``StoreFile/explain(_:)``).
+  func explain(_ error: any Error) -> any Error {
+    description.fileURL.map { StoreFile($0).explain(error) } ?? error
+  }
+
   // MARK: - Creating and checking a store
 
   /// What preparing a store found.
@@ -63,9 +69,24 @@ package final class StoreConnection {
   /// connection of a WAL store checkpoints and removes the WAL file, which contexts opening and
   /// closing their own connections would otherwise pay again and again.
   static func prepareStore(_ description: StoreDescription) throws -> PreparedStore {
+    guard let url = description.fileURL else { return try prepareOpenStore(description) }
+    do {
+      return try prepareOpenStore(description)
+    } catch {
+      throw StoreFile(url).explain(error)
+    }
+  }
+
+  /// ``prepareStore(_:)``, with SQLite's failures not yet explained.
+  private static func prepareOpenStore(_ description: StoreDescription) throws -> PreparedStore {
     if case .file(let url) = description.options.location {
       let exists = FileManager.default.fileExists(atPath: url.path)
-      if !exists {
+      if exists {
+        // An empty file is an empty SQLite database, which becomes a new store when one may be
+        // created; a directory, a text file or a truncated copy never does.
+        let options = description.options
+        try StoreFile(url).checkReadable(allowsEmpty: options.createIfMissing && !options.isReadOnly)
+      } else {
         guard description.options.createIfMissing, !description.options.isReadOnly else {
           throw PersistenceError.storeNotFound(url.path)
         }
@@ -101,9 +122,9 @@ package final class StoreConnection {
     }
     if switchesToWAL { try connection.enableWAL() }
     guard !description.options.isReadOnly else {
-      throw PersistenceError.incompatibleStore(
-        path: description.fileURL?.path ?? ":memory:", detail: "it has no Z_METADATA table: it is not a Core Data store"
-      )
+      throw PersistenceError.notAStore(
+        path: description.fileURL?.path ?? ":memory:",
+        reason: "it is a SQLite database without a Z_METADATA table, not a Core Data store")
     }
     let existingTables = try connection.tableNames()
     guard existingTables.isEmpty else {
@@ -148,14 +169,22 @@ package final class StoreConnection {
 
   /// Reads the metadata of a store file without opening it as a container.
   package static func readMetadata(at url: URL) throws -> StoreMetadata {
-    guard FileManager.default.fileExists(atPath: url.path) else { throw PersistenceError.storeNotFound(url.path) }
-    let connection = try SQLiteConnection(.file(url.path), mode: .readOnly)
-    defer { try? connection.close() }
-    guard try connection.tableExists("Z_METADATA") else {
-      throw PersistenceError.incompatibleStore(
-        path: url.path, detail: "it has no Z_METADATA table: it is not a Core Data store")
+    let file = StoreFile(url)
+    try file.checkReadable(allowsEmpty: false)
+    do {
+      let connection = try SQLiteConnection(file.readOnlyLocation, mode: .readOnly)
+      defer { try? connection.close() }
+      // Another process may hold the store's lock for a moment (switching it to WAL, recovering
+      // its WAL): wait as the container's connections do, rather than fail with SQLITE_BUSY.
+      connection.busyTimeout = .seconds(5)
+      guard try connection.tableExists("Z_METADATA") else {
+        throw PersistenceError.notAStore(
+          path: url.path, reason: "it is a SQLite database without a Z_METADATA table, not a Core Data store")
+      }
+      return try readMetadata(connection)
+    } catch {
+      throw file.explain(error)
     }
-    return try readMetadata(connection)
   }
 
   /// Replaces `Z_METADATA`'s row.

@@ -33,7 +33,7 @@ final class StoreDescription: Sendable {
     self.options = options
     switch options.location {
     case .file(let url):
-      self.location = .file(url.path)
+      self.location = options.isReadOnly ? StoreFile(url).readOnlyLocation : .file(url.path)
       self.keepAlive = nil
     case .inMemory:
       let name = "modelc-memory-\(UUID().uuidString)"

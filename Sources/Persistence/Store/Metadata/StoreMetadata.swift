@@ -52,6 +52,9 @@ public struct StoreMetadata: Sendable, Hashable {
 
   /// Reads the property list stored in `Z_PLIST`.
   public init(storeUUID: String, propertyList data: Data) throws(StoreMetadataError) {
+    if let problem = BinaryPropertyListCheck.problem(in: data) {
+      throw StoreMetadataError(message: "the store's metadata (Z_METADATA.Z_PLIST) is not a property list: \(problem)")
+    }
     let object: Any
     do {
       object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

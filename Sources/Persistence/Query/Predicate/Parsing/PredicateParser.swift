@@ -24,6 +24,13 @@ struct PredicateParser {
   private let arguments: [PredicateValue]
   private var index = 0
   private var argumentIndex = 0
+  /// How many NOTs, parentheses, `{…}`, SUBQUERYs and CASTs enclose the current token.
+  private var depth = 0
+
+  /// The deepest nesting a predicate may have. Each level is a few stack frames of this
+  /// recursive parser (and of the evaluators and the SQL translation after it): without a bound, a
+  /// string of 50,000 '(' or NOTs overflows the stack; with it, it is an error with a column.
+  static let maximumDepth = 200
 
   /// The operator keywords, for "did you mean" hints.
   private static let operatorKeywords = ["CONTAINS", "BEGINSWITH", "ENDSWITH", "LIKE", "MATCHES", "BETWEEN", "IN"]
@@ -161,14 +168,35 @@ struct PredicateParser {
     return terms.count == 1 ? terms[0] : .and(terms)
   }
 
+  /// Enters one more level of nesting, refusing the predicate past ``maximumDepth``; the caller
+  /// calls ``leaveNesting()`` when the nested part is parsed.
+  private mutating func enterNesting() throws(PredicateSyntaxError) {
+    depth += 1
+    guard depth <= Self.maximumDepth else {
+      throw PredicateSyntaxError(
+        .unsupported, column: current.column, token: nil,
+        message:
+          "the predicate nests more than \(Self.maximumDepth) levels deep (NOT, parentheses, SUBQUERY, CAST or {…}); simplify it"
+      )
+    }
+  }
+
+  private mutating func leaveNesting() {
+    depth -= 1
+  }
+
   private mutating func parseNot() throws(PredicateSyntaxError) -> FetchPredicate {
     if current.kind == .not || isWord("NOT") {
       advance()
+      try enterNesting()
+      defer { leaveNesting() }
       return .not(try parseNot())
     }
     if current.kind == .leftParen {
       let open = current
       advance()
+      try enterNesting()
+      defer { leaveNesting() }
       let predicate = try parseOr()
       guard current.kind == .rightParen else {
         if current.kind == .end {
@@ -433,6 +461,8 @@ struct PredicateParser {
   private mutating func parseAggregate() throws(PredicateSyntaxError) -> FetchExpression {
     let open = current
     advance()
+    try enterNesting()
+    defer { leaveNesting() }
     var elements: [FetchExpression] = []
     if current.kind != .rightBrace {
       elements.append(try parseExpression(expected: after("a value")))
@@ -455,6 +485,8 @@ struct PredicateParser {
 
   private mutating func parseSubquery() throws(PredicateSyntaxError) -> FetchExpression {
     advance()
+    try enterNesting()
+    defer { leaveNesting() }
     try expect(.leftParen, after("'('"))
     let collection = try parseExpression(expected: "a collection after 'SUBQUERY('")
     try expect(.comma, after("','"))
@@ -471,6 +503,8 @@ struct PredicateParser {
   private mutating func parseCast() throws(PredicateSyntaxError) -> FetchExpression {
     let castToken = current
     advance()
+    try enterNesting()
+    defer { leaveNesting() }
     try expect(.leftParen, after("'('"))
     let value = try parseExpression(expected: "a value after 'CAST('")
     try expect(.comma, after("','"))
