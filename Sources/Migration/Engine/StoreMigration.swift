@@ -140,15 +140,18 @@ public struct StoreMigration: Sendable {
 
     var backupURL: URL?
     if options.keepsBackup {
+      PhaseTrace.record("migrate: backup")
       backupURL = try writeBackup(of: connection, version: plan.source.name)
     }
     var records: [MigrationRecord] = []
     var inlinedFiles: [String] = []
     try connection.transaction(.immediate) {
+      PhaseTrace.record("migrate: transaction")
       for (index, step) in plan.steps.enumerated() {
         records.append(try run(step, number: index + 1, of: plan.steps.count, on: connection, options: options))
         inlinedFiles += try inlineExternalData(for: step, on: connection)
       }
+      PhaseTrace.record("migrate: commit")
     }
     // Files whose values now live in their rows go only once the rows are committed (the backup
     // keeps its own copies).
@@ -177,6 +180,7 @@ public struct StoreMigration: Sendable {
       try execute(operation, step: number, of: total, on: connection, options: options, counts: before)
     }
     try clearReferences(to: removed, in: step, on: connection)
+    PhaseTrace.record("migrate: verify")
     try writeBookkeeping(for: step, on: connection)
 
     // Verification.
@@ -435,7 +439,12 @@ public struct StoreMigration: Sendable {
       "\(storeURL.lastPathComponent).modelc-backup-\(String(safeVersion))-\(formatter.string(from: Date())).sqlite"
     let url = storeURL.deletingLastPathComponent().appendingPathComponent(name)
     let partial = url.appendingPathExtension("partial")
-    try? FileManager.default.removeItem(at: partial)
+    // A backup a killed migration left half written goes: its name has another time in it.
+    let folder = storeURL.deletingLastPathComponent()
+    for leftover in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    where leftover.hasPrefix("\(storeURL.lastPathComponent).modelc-backup-") && leftover.hasSuffix(".sqlite.partial") {
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(leftover))
+    }
     try connection.vacuum(into: partial.path)
     try FileManager.default.moveItem(at: partial, to: url)
     // Values stored outside the file (external binary storage) belong to the backup too.
