@@ -305,20 +305,22 @@ extension ModelBundle {
   }
 }
 
-/// Slots filled from several threads, each slot once, read when all are done.
-private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+/// Slots filled from several threads, each slot once, read when all are done: how work spread
+/// with `DispatchQueue.concurrentPerform` hands back its results in order (reading a bundle's
+/// versions, checking several models).
+package final class ResultSlots<Value: Sendable>: @unchecked Sendable {
   private var slots: [Value?]
   private let lock = NSLock()
 
-  init(count: Int) {
+  package init(count: Int) {
     slots = Array(repeating: nil, count: count)
   }
 
-  subscript(index: Int) -> Value? {
+  package subscript(index: Int) -> Value? {
     get { lock.withLock { slots[index] } }
     set { lock.withLock { slots[index] = newValue } }
   }
 
   /// Every slot's value; all must be filled.
-  var values: [Value] { lock.withLock { slots.map { $0! } } }
+  package var values: [Value] { lock.withLock { slots.map { $0! } } }
 }

@@ -87,21 +87,3 @@ public enum SchemaCheck {
       notes: ["its version hashes were written for another model, or for a version that is no longer in the bundle"])
   }
 }
-
-/// Slots filled from several threads, each slot once, read when all are filled.
-private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-  private var slots: [Value?]
-  private let lock = NSLock()
-
-  init(count: Int) {
-    slots = Array(repeating: nil, count: count)
-  }
-
-  subscript(index: Int) -> Value? {
-    get { lock.withLock { slots[index] } }
-    set { lock.withLock { slots[index] = newValue } }
-  }
-
-  /// Every slot's value; all must be filled.
-  var values: [Value] { lock.withLock { slots.map { $0! } } }
-}

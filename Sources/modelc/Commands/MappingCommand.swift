@@ -18,12 +18,7 @@ enum MappingCommand: ModelcCommand {
   }
 
   static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitCode {
-    let path = arguments.subcommandPath
-    guard path.count >= 2, let command = subcommands.first(where: { $0.spec.name == path[1] }) else {
-      terminal.write(CommandLineTool.spec.helpText(for: ["mapping"]) ?? "", to: .standardError)
-      return .usage
-    }
-    return try command.run(arguments, terminal: terminal)
+    try CommandGroup.run(subcommands, group: "mapping", arguments: arguments, terminal: terminal)
   }
 
   /// The model a mapping command works against: `--model`, else the only `.xcdatamodeld` in the

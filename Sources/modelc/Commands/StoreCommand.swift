@@ -18,11 +18,6 @@ enum StoreCommand: ModelcCommand {
   }
 
   static func run(_ arguments: ParsedArguments, terminal: Terminal) throws -> ExitCode {
-    let path = arguments.subcommandPath
-    guard path.count >= 2, let command = subcommands.first(where: { $0.spec.name == path[1] }) else {
-      terminal.write(CommandLineTool.spec.helpText(for: ["store"]) ?? "", to: .standardError)
-      return .usage
-    }
-    return try command.run(arguments, terminal: terminal)
+    try CommandGroup.run(subcommands, group: "store", arguments: arguments, terminal: terminal)
   }
 }

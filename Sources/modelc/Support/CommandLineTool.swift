@@ -76,3 +76,18 @@ enum CommandLineTool {
     }
   }
 }
+
+/// A command made of subcommands (`modelc store …`, `modelc mapping …`): runs the one named on
+/// the command line, or prints the group's help and exits with a usage error when none is.
+enum CommandGroup {
+  static func run(
+    _ subcommands: [any ModelcCommand.Type], group: String, arguments: ParsedArguments, terminal: Terminal
+  ) throws -> ExitCode {
+    let path = arguments.subcommandPath
+    guard path.count >= 2, let command = subcommands.first(where: { $0.spec.name == path[1] }) else {
+      terminal.write(CommandLineTool.spec.helpText(for: [group]) ?? "", to: .standardError)
+      return .usage
+    }
+    return try command.run(arguments, terminal: terminal)
+  }
+}
