@@ -11,7 +11,7 @@ extension MappingExpression {
   /// `CAST("<name>", "Class")`, `CAST("<number>", "NSNumber")`. A key named like a keyword is
   /// written `#name`. The tokens are the predicate parser's.
   ///
-  /// - Throws: ``PredicateSyntaxError`` with the 1-based column of the first mistake
+  /// - Throws: `PredicateSyntaxError` with the 1-based column of the first mistake
   ///   (`column 9: expected ')' but found end of input`).
   public init(format: String) throws {
     var parser = Parser(tokens: try PredicateLexer.tokenize(format))

@@ -7,7 +7,7 @@ import Foundation
 /// Every function first folds both strings with ``PredicateStringFolding`` when `[c]` or `[d]`
 /// is given; without options they compare Unicode scalars exactly. Following NSString, an empty
 /// search string is found nowhere: `CONTAINS ""`, `BEGINSWITH ""` and `ENDSWITH ""` are false,
-/// and a match starts and ends on a character boundary (``PredicateCharacterBoundary``): folded
+/// and a match starts and ends on a character boundary (`PredicateCharacterBoundary`): folded
 /// text is decomposed, and `"café" CONTAINS[c] "cafe"` must not match the `e` of `é` — only
 /// `[d]` ignores diacritics.
 public enum PredicateStringMatching {
