@@ -31,10 +31,14 @@ import Testing
   }
 
   @Test func progressIsSilentWhenNotATerminal() {
-    // Standard error is not a terminal here, so these must write nothing (and not crash).
-    let terminal = Terminal(standardOutputIsTTY: false, standardErrorIsTTY: false)
-    terminal.progress("working")
-    terminal.endProgress()
+    // Not on a terminal: nothing to write, so logs and pipes never see progress.
+    let quiet = Terminal(standardOutputIsTTY: true, standardErrorIsTTY: false)
+    #expect(quiet.progressText("working") == nil)
+    #expect(quiet.progressText("") == nil)
+    // On a terminal: the line is erased and rewritten in place.
+    let shown = Terminal(standardOutputIsTTY: false, standardErrorIsTTY: true)
+    #expect(shown.progressText("working") == "\r\u{1B}[2Kworking")
+    #expect(shown.progressText("") == "\r\u{1B}[2K")
   }
 
   @Test func currentReflectsTheProcess() {

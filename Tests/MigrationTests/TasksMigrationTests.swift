@@ -63,7 +63,11 @@ struct TasksMigrationTests {
     #expect(plan.steps.count == 1)
     let report = try migration.run()
     #expect(report.records.count == 1)
-    #expect(report.backupURL.map { FileManager.default.fileExists(atPath: $0.path) } == true)
+    // The backup is the store as it was: at Tasks, with every row.
+    let backup = try #require(report.backupURL)
+    #expect(try StoreMigration(storeURL: backup, bundle: Self.bundle).storeVersion().name == "Tasks")
+    let backedUp = try Self.readRows(backup, version: "Tasks")
+    #expect(backedUp.sorted { $0.title < $1.title } == rows.sorted { $0.title < $1.title })
     #expect(try migration.storeVersion().name == "Tasks 3")
     let migrated = try Self.readRows(url, version: "Tasks 3")
     #expect(migrated.sorted { $0.title < $1.title } == rows.sorted { $0.title < $1.title })

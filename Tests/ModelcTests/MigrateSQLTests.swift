@@ -58,6 +58,7 @@ struct MigrateSQLTests {
     #expect(ran.status == 0, "\(ran.error)")
     let migrated = try ModelcProcess.run(["migrate", original, "--model", Self.model, "--no-backup"])
     #expect(migrated.status == 0, "\(migrated.error)")
+    #expect(!migrated.error.contains("\u{1B}[2K"), "progress written to a pipe")
     #expect(try Self.rows(byScript) == Self.rows(original))
     let info = try ModelcProcess.run(["store", "info", byScript, "--model", Self.model])
     #expect(info.output.contains("Tasks 3"), "\(info.output)")

@@ -81,14 +81,20 @@ public struct Terminal: Sendable {
   /// Replaces the current progress line on standard error with `text`; does nothing unless
   /// standard error is a terminal, so logs and pipes never see progress noise.
   public func progress(_ text: String) {
-    guard standardErrorIsTTY else { return }
-    writeAll("\r\u{1B}[2K" + text, to: TerminalStream.standardError.fileDescriptor)
+    guard let bytes = progressText(text) else { return }
+    writeAll(bytes, to: TerminalStream.standardError.fileDescriptor)
   }
 
   /// Erases the progress line (call before printing results or when done).
   public func endProgress() {
-    guard standardErrorIsTTY else { return }
-    writeAll("\r\u{1B}[2K", to: TerminalStream.standardError.fileDescriptor)
+    guard let bytes = progressText("") else { return }
+    writeAll(bytes, to: TerminalStream.standardError.fileDescriptor)
+  }
+
+  /// What ``progress(_:)`` writes for `text` (the line erased, then `text`); nil when standard
+  /// error is not a terminal, so nothing is written.
+  func progressText(_ text: String) -> String? {
+    standardErrorIsTTY ? "\r\u{1B}[2K" + text : nil
   }
 }
 
