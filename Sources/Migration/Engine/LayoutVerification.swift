@@ -15,12 +15,21 @@ import Persistence
 /// - each join row's two keys name existing rows of the relationship's two entities.
 ///
 /// Every problem is listed with a count and examples, so a refused migration says what to repair.
+///
+/// A step checks the tables it rewrote and every reference into or out of them (`tables`); a
+/// step that only adds columns in place reads nothing, so its cost does not grow with the store.
 package enum LayoutVerification {
   /// The problems of the store on `connection` laid out as `schema`; empty when it holds together.
-  package static func problems(of schema: StoreSchema, on connection: SQLiteConnection) throws -> [String] {
+  ///
+  /// - Parameter tables: the tables to check, with the references into and out of them; nil
+  ///   checks the whole store.
+  package static func problems(
+    of schema: StoreSchema, on connection: SQLiteConnection, tables: Set<String>? = nil
+  ) throws -> [String] {
+    func concerns(_ names: String...) -> Bool { tables.map { !$0.isDisjoint(with: names) } ?? true }
     var problems: [String] = []
     let roots = schema.entities.filter(\.isRoot)
-    for root in roots {
+    for root in roots where concerns(root.tableName) {
       let table = SQLiteIdentifier.quote(root.tableName)
       let numbers = root.entityNumbersInHierarchy.map(String.init).joined(separator: ", ")
       let strays = try connection.mapRows(
@@ -49,7 +58,9 @@ package enum LayoutVerification {
     var checkedColumns: Set<String> = []
     for entity in schema.entities {
       for toOne in entity.toOneRelationships
-      where checkedColumns.insert("\(toOne.table).\(toOne.foreignKeyColumn)").inserted {
+      where concerns(toOne.table, schema[toOne.destination].tableName)
+        && checkedColumns.insert("\(toOne.table).\(toOne.foreignKeyColumn)").inserted
+      {
         let destination = schema[toOne.destination]
         let allowed = destination.entityNumbersInHierarchy.map(String.init).joined(separator: ", ")
         let source = SQLiteIdentifier.quote(toOne.table)
@@ -74,6 +85,7 @@ package enum LayoutVerification {
     for join in schema.joinTables {
       let sourceID = join.relationship.entity
       guard let destinationID = schema.model[join.relationship].destination else { continue }
+      guard concerns(join.name, schema[sourceID].tableName, schema[destinationID].tableName) else { continue }
       let sourceTable = SQLiteIdentifier.quote(schema[sourceID].tableName)
       let destinationTable = SQLiteIdentifier.quote(schema[destinationID].tableName)
       let table = SQLiteIdentifier.quote(join.name)

@@ -179,7 +179,7 @@ public struct StoreMigration: Sendable {
     for operation in built.operations {
       try execute(operation, step: number, of: total, on: connection, options: options, counts: before)
     }
-    try clearReferences(to: removed, in: step, on: connection)
+    let touched = try clearReferences(to: removed, in: step, on: connection)
     PhaseTrace.record("migrate: verify")
     try writeBookkeeping(for: step, on: connection)
 
@@ -212,7 +212,8 @@ public struct StoreMigration: Sendable {
     }
     // What the layout relies on and SQLite cannot check: entity numbers, key counters, to-one
     // columns and join rows pointing at rows that exist.
-    let problems = try LayoutVerification.problems(of: StoreSchema(model: step.destination), on: connection)
+    let problems = try LayoutVerification.problems(
+      of: StoreSchema(model: step.destination), on: connection, tables: built.rebuiltTables.union(touched))
     guard problems.isEmpty else {
       throw MigrationVerificationError(
         "the store does not hold together after the step '\(step.source.name)' → '\(step.destination.name)': "
@@ -271,10 +272,13 @@ public struct StoreMigration: Sendable {
   /// relationships unset: to-one columns (with their entity and ordering columns) become NULL
   /// and join rows go. Only references to the removed objects are touched; any other broken
   /// reference is left for the verification to refuse.
+  ///
+  /// - Returns: the tables changed, for the verification.
   private func clearReferences(
     to removed: [RemovedObjects], in step: MigrationPlan.Step, on connection: SQLiteConnection
-  ) throws {
-    guard !removed.isEmpty else { return }
+  ) throws -> Set<String> {
+    guard !removed.isEmpty else { return [] }
+    var touched: Set<String> = []
     let schema = StoreSchema(model: step.destination)
     func rootName(_ id: EntityID) -> String { step.destination[schema[id].rootEntity].name }
     for group in removed {
@@ -285,6 +289,7 @@ public struct StoreMigration: Sendable {
         where rootName(toOne.destination) == group.rootEntity
           && cleared.insert("\(toOne.table).\(toOne.foreignKeyColumn)").inserted
         {
+          touched.insert(toOne.table)
           let columns = [toOne.foreignKeyColumn, toOne.entityColumn, toOne.orderColumn].compactMap { $0 }
           let assignments = columns.map { "\(SQLiteIdentifier.quote($0)) = NULL" }.joined(separator: ", ")
           try connection.execute(
@@ -301,6 +306,7 @@ public struct StoreMigration: Sendable {
         {
           columns.append(join.destinationColumn)
         }
+        if !columns.isEmpty { touched.insert(join.name) }
         for column in columns {
           try connection.execute(
             SQLiteSQL(
@@ -311,6 +317,7 @@ public struct StoreMigration: Sendable {
       }
       try connection.execute(SQLiteSQL(verbatim: "DROP TABLE temp.\(SQLiteIdentifier.quote(group.table))"))
     }
+    return touched
   }
 
   /// Moves into their rows the values of attributes that no longer allow external storage: a
