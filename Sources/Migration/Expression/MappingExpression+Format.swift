@@ -62,24 +62,10 @@ extension MappingExpression {
     return components.joined(separator: ".")
   }
 
-  /// A string literal that the predicate lexer reads back to `string`.
+  /// A string literal that the predicate lexer reads back to `string`: the predicate printer's,
+  /// since both are read by the same lexer.
   static func quoted(_ string: String) -> String {
-    var result = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      case "\0": result += "\\0"
-      case "%": result += "%%"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        result += "\\u" + String(format: "%04X", scalar.value)
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
+    PredicateValue.quoted(string)
   }
 
   /// A number as the lexer reads it back: integers without a fraction, doubles with one.

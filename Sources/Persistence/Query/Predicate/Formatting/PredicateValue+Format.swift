@@ -36,7 +36,7 @@ extension PredicateValue: CustomStringConvertible {
 
   /// A double-quoted string literal with the escapes the lexer understands; `%` is doubled
   /// because `%%` is how a format string spells a literal percent sign inside a string.
-  static func quoted(_ string: String) -> String {
+  package static func quoted(_ string: String) -> String {
     var result = "\""
     for scalar in string.unicodeScalars {
       switch scalar {
