@@ -8,25 +8,10 @@ import Migration
 public func fuzzMappingModel(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   let bytes = Data(bytes: data, count: size)
   guard let source = try? MappingModelSource.read(bytes, path: "fuzz/xcmapping.xml", name: "Fuzz") else { return 0 }
-  let bundle = MappingFuzzBundle.shared.bundle
+  let bundle = FuzzModel.bundle
   guard let loaded = try? MappingModelLoader.load(source, bundle: bundle) else { return 0 }
   _ = MappingChecker.check(loaded, bundle: bundle)
   _ = JSONWriter.prettyPrinted(loaded.json)
   _ = loaded.text
   return 0
-}
-
-/// The Tasks bundle, loaded once per process.
-final class MappingFuzzBundle: @unchecked Sendable {
-  static let shared = MappingFuzzBundle()
-  let bundle: ModelBundle
-
-  init() {
-    let modelPath = ProcessInfo.processInfo.environment["MODELC_FUZZ_MODEL"] ?? "Models/Tasks.xcdatamodeld"
-    do {
-      bundle = try ModelBundle(contentsOf: modelPath)
-    } catch {
-      fatalError("the Tasks model cannot be loaded (run from the package root, or set MODELC_FUZZ_MODEL): \(error)")
-    }
-  }
 }

@@ -10,22 +10,7 @@ public func fuzzMetadataPlist(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int3
   }
   _ = metadata.entityHashes
   _ = metadata.writtenByFrameworkVersion
-  _ = metadata.closestVersion(in: MetadataBundle.shared.bundle)
+  _ = metadata.closestVersion(in: FuzzModel.bundle)
   _ = try? metadata.propertyListData()
   return 0
-}
-
-/// The Tasks bundle, loaded once per process.
-final class MetadataBundle: @unchecked Sendable {
-  static let shared = MetadataBundle()
-  let bundle: ModelBundle
-
-  init() {
-    let modelPath = ProcessInfo.processInfo.environment["MODELC_FUZZ_MODEL"] ?? "Models/Tasks.xcdatamodeld"
-    do {
-      bundle = try ModelBundle(contentsOf: modelPath)
-    } catch {
-      fatalError("the Tasks model cannot be loaded (run from the package root, or set MODELC_FUZZ_MODEL): \(error)")
-    }
-  }
 }
