@@ -8,19 +8,29 @@ import Persistence
 public struct LightweightStoreMigrator: StoreMigrator {
   /// Whether a backup is written before migrating.
   public var keepsBackup: Bool
+  /// Mapping models for the steps inference cannot do (or that the app maps itself).
+  public var mappingModels: [MappingModel]
+  /// The migration policy classes the mapping models name.
+  public var policies: MigrationPolicies
   /// Called after a migration, with its report (e.g. to tell the user one line).
   public var onMigration: (@Sendable (MigrationReport) -> Void)?
 
-  public init(keepsBackup: Bool = true, onMigration: (@Sendable (MigrationReport) -> Void)? = nil) {
+  public init(
+    keepsBackup: Bool = true, mappingModels: [MappingModel] = [], policies: MigrationPolicies = MigrationPolicies(),
+    onMigration: (@Sendable (MigrationReport) -> Void)? = nil
+  ) {
     self.keepsBackup = keepsBackup
+    self.mappingModels = mappingModels
+    self.policies = policies
     self.onMigration = onMigration
   }
 
   public func migrateStore(at url: URL, from source: ModelVersion, to destination: ModelVersion, in bundle: ModelBundle)
     throws
   {
-    let report = try StoreMigration(storeURL: url, bundle: bundle).run(
-      to: destination, options: StoreMigration.Options(keepsBackup: keepsBackup))
+    let report = try StoreMigration(storeURL: url, bundle: bundle, mappingModels: mappingModels, policies: policies)
+      .run(
+        to: destination, options: StoreMigration.Options(keepsBackup: keepsBackup))
     onMigration?(report)
   }
 }
@@ -29,5 +39,17 @@ extension StoreOptions {
   /// A file store that is migrated to the container's model version when it is older.
   public static func migratingFile(_ url: URL, keepsBackup: Bool = true) -> StoreOptions {
     StoreOptions(location: .file(url), migrator: LightweightStoreMigrator(keepsBackup: keepsBackup))
+  }
+
+  /// A file store that is migrated to the container's model version when it is older, through
+  /// `mappingModels` for the steps they cover (running the policies they name) and inference
+  /// for the others.
+  public static func migratingFile(
+    _ url: URL, mappingModels: [MappingModel], policies: MigrationPolicies = MigrationPolicies(),
+    keepsBackup: Bool = true
+  ) -> StoreOptions {
+    StoreOptions(
+      location: .file(url),
+      migrator: LightweightStoreMigrator(keepsBackup: keepsBackup, mappingModels: mappingModels, policies: policies))
   }
 }

@@ -1,4 +1,5 @@
 import DataModel
+import Foundation
 import Persistence
 
 /// The steps that bring a store from its version to the target version.
@@ -45,7 +46,66 @@ public struct MigrationPlanningError: Error, Sendable, CustomStringConvertible {
 /// straight from the store's version to the target when lightweight migration can infer that,
 /// as Core Data does; otherwise through every intermediate version of the bundle, each step
 /// inferred on its own.
+///
+/// With mapping models, a step a mapping model covers runs through it (Core Data also prefers
+/// a mapping model it finds over inference): the plan walks the versions from the store's to
+/// the target, taking at each version the mapping model that starts there and goes furthest
+/// (not past the target), and inferring the step to the next version where none starts.
 public enum MigrationPlanner {
+  public static func plan(
+    bundle: ModelBundle, from source: ModelVersion, to destination: ModelVersion, mappingModels: [MappingModel]
+  ) throws(MigrationPlanningError) -> MigrationPlan {
+    if source.versionHashes.entityHashes == destination.versionHashes.entityHashes || mappingModels.isEmpty {
+      return try plan(bundle: bundle, from: source, to: destination)
+    }
+    guard let start = bundle.index(ofVersionNamed: source.name),
+      let end = bundle.index(ofVersionNamed: destination.name)
+    else {
+      return try plan(bundle: bundle, from: source, to: destination)
+    }
+    func matches(_ hashes: [String: Data], _ version: ModelVersion) -> Bool {
+      !hashes.isEmpty && hashes == version.versionHashes.entityHashes
+    }
+    // The mapping models that start at each version of the range, with where they end.
+    var mapped: [Int: (end: Int, mapping: MappingModel)] = [:]
+    for mapping in mappingModels {
+      for from in start..<max(start, end) where matches(mapping.sourceEntityHashes, bundle.versions[from]) {
+        for to in (from + 1)...end where matches(mapping.destinationEntityHashes, bundle.versions[to]) {
+          if (mapped[from]?.end ?? -1) < to { mapped[from] = (to, mapping) }
+        }
+      }
+    }
+    guard !mapped.isEmpty else { return try plan(bundle: bundle, from: source, to: destination) }
+    var steps: [MigrationPlan.Step] = []
+    var refusals: [InferenceError] = []
+    var index = start
+    while index < end {
+      if let (to, mapping) = mapped[index] {
+        steps.append(
+          MigrationPlan.Step(source: bundle.versions[index], destination: bundle.versions[to], mapping: mapping))
+        index = to
+        continue
+      }
+      // Inferred steps up to the next mapped one: directly when inference can, else one by one.
+      var next = index + 1
+      while next < end && mapped[next] == nil { next += 1 }
+      do {
+        let part = try plan(bundle: bundle, from: bundle.versions[index], to: bundle.versions[next])
+        steps += part.steps
+      } catch {
+        refusals += error.refusals
+      }
+      index = next
+    }
+    guard refusals.isEmpty else {
+      throw MigrationPlanningError(
+        message:
+          "no migration leads from '\(source.name)' to '\(destination.name)': the mapping models given do not cover the steps inference refuses",
+        refusals: refusals)
+    }
+    return MigrationPlan(source: source, destination: destination, steps: steps)
+  }
+
   public static func plan(bundle: ModelBundle, from source: ModelVersion, to destination: ModelVersion)
     throws(MigrationPlanningError) -> MigrationPlan
   {

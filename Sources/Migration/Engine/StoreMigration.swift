@@ -19,14 +19,19 @@ public struct StoreMigration: Sendable {
     public var keepsBackup: Bool
     /// Rows per statement when copying large tables (progress is reported between them).
     public var chunkSize: Int
-    /// Called with progress while tables are copied.
+    /// Called with progress while tables are copied and objects migrated.
     public var progress: (@Sendable (MigrationProgress) -> Void)?
+    /// Objects per batch on the object path of a mapped step: each batch is saved and
+    /// released before the next, so memory depends on this, not on the store.
+    public var batchSize: Int
 
     public init(
-      keepsBackup: Bool = true, chunkSize: Int = 50_000, progress: (@Sendable (MigrationProgress) -> Void)? = nil
+      keepsBackup: Bool = true, chunkSize: Int = 50_000, batchSize: Int = 1_000,
+      progress: (@Sendable (MigrationProgress) -> Void)? = nil
     ) {
       self.keepsBackup = keepsBackup
       self.chunkSize = chunkSize
+      self.batchSize = batchSize
       self.progress = progress
     }
   }
@@ -35,10 +40,22 @@ public struct StoreMigration: Sendable {
   public let storeURL: URL
   /// The model bundle with every version.
   public let bundle: ModelBundle
+  /// Mapping models for the steps they cover (see ``MigrationPlanner``).
+  public let mappingModels: [MappingModel]
+  /// The policy classes the mapping models name.
+  public let policies: MigrationPolicies
 
-  public init(storeURL: URL, bundle: ModelBundle) {
+  /// A migration of the store at `storeURL` between versions of `bundle`, through
+  /// `mappingModels` for the steps they cover and inference for the others, with `policies`
+  /// providing the policy classes the mapping models name.
+  public init(
+    storeURL: URL, bundle: ModelBundle, mappingModels: [MappingModel] = [],
+    policies: MigrationPolicies = MigrationPolicies()
+  ) {
     self.storeURL = storeURL
     self.bundle = bundle
+    self.mappingModels = mappingModels
+    self.policies = policies
   }
 
   /// The version the store is at, found through its hashes.
@@ -72,7 +89,7 @@ public struct StoreMigration: Sendable {
     }
     let targetIndex = bundle.index(ofVersionNamed: target.name) ?? bundle.versions.count
     let source = bundle.versions[matching.last { $0 < targetIndex } ?? last]
-    return try MigrationPlanner.plan(bundle: bundle, from: source, to: target)
+    return try MigrationPlanner.plan(bundle: bundle, from: source, to: target, mappingModels: mappingModels)
   }
 
   /// The SQL each step would run on this store, for `--sql` and `--dry-run`.
@@ -134,6 +151,9 @@ public struct StoreMigration: Sendable {
     guard !plan.isEmpty else {
       return MigrationReport(plan: plan, backupURL: nil, records: [], duration: 0)
     }
+    if plan.steps.contains(where: { !$0.mapping.isInferred }) {
+      return try runThroughNewFiles(plan, options: options, started: started)
+    }
     let connection = try SQLiteConnection(.file(storeURL.path), mode: .readWrite)
     defer { try? connection.close() }
     connection.busyTimeout = .seconds(10)
@@ -163,7 +183,7 @@ public struct StoreMigration: Sendable {
 
   // MARK: - Steps
 
-  private func run(
+  func run(
     _ step: MigrationPlan.Step, number: Int, of total: Int, on connection: SQLiteConnection, options: Options
   ) throws -> MigrationRecord {
     let built = try StepSQLBuilder(
@@ -326,7 +346,7 @@ public struct StoreMigration: Sendable {
   ///
   /// - Throws: ``MigrationVerificationError`` when a referenced file is missing or unreadable:
   ///   the migration is refused rather than leaving a reference nothing can read.
-  private func inlineExternalData(for step: MigrationPlan.Step, on connection: SQLiteConnection) throws -> [String] {
+  func inlineExternalData(for step: MigrationPlan.Step, on connection: SQLiteConnection) throws -> [String] {
     let schema = StoreSchema(model: step.destination)
     let folder = ExternalDataFolder(storeAt: storeURL)
     var names: [String] = []
@@ -437,25 +457,38 @@ public struct StoreMigration: Sendable {
 
   /// Copies the store (a consistent snapshot, WAL included) next to it before migrating.
   private func writeBackup(of connection: SQLiteConnection, version: String) throws -> URL {
+    let url = backupURL(version: version)
+    let partial = url.appendingPathExtension("partial")
+    try connection.vacuum(into: partial.path)
+    try FileManager.default.moveItem(at: partial, to: url)
+    // Values stored outside the file (external binary storage) belong to the backup too.
+    try ExternalDataFolder.copy(fromStoreAt: storeURL, toStoreAt: url)
+    return url
+  }
+
+  /// A free name for a backup of the store at `version`, next to it; a backup a killed
+  /// migration left half written goes.
+  func backupURL(version: String) -> URL {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
     let safeVersion = version.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }
-    let name =
-      "\(storeURL.lastPathComponent).modelc-backup-\(String(safeVersion))-\(formatter.string(from: Date())).sqlite"
-    let url = storeURL.deletingLastPathComponent().appendingPathComponent(name)
-    let partial = url.appendingPathExtension("partial")
-    // A backup a killed migration left half written goes: its name has another time in it.
+    let stem = "\(storeURL.lastPathComponent).modelc-backup-\(String(safeVersion))-\(formatter.string(from: Date()))"
     let folder = storeURL.deletingLastPathComponent()
+    // Two migrations within one second (a run killed after its backup, then run again) would
+    // name their backups alike: the later one gets a number, and the earlier backup is kept.
+    var url = folder.appendingPathComponent("\(stem).sqlite")
+    var number = 2
+    while FileManager.default.fileExists(atPath: url.path) {
+      url = folder.appendingPathComponent("\(stem)-\(number).sqlite")
+      number += 1
+    }
+    // A backup a killed migration left half written goes: its name has another time in it.
     for leftover in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     where leftover.hasPrefix("\(storeURL.lastPathComponent).modelc-backup-") && leftover.hasSuffix(".sqlite.partial") {
       try? FileManager.default.removeItem(at: folder.appendingPathComponent(leftover))
     }
-    try connection.vacuum(into: partial.path)
-    try FileManager.default.moveItem(at: partial, to: url)
-    // Values stored outside the file (external binary storage) belong to the backup too.
-    try ExternalDataFolder.copy(fromStoreAt: storeURL, toStoreAt: url)
     return url
   }
 }

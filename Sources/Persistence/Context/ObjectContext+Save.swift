@@ -6,6 +6,21 @@ extension ObjectContext {
   /// saved again (or rolled back). On success, inserted objects get permanent IDs, and a
   /// ``SaveNotification`` goes to the container's observers.
   public func save() throws(SaveError) {
+    try save(validating: true)
+  }
+
+  /// Writes every pending change in one transaction, checking the model's rules only when
+  /// `validating`.
+  ///
+  /// Saving without validation is for the stages of a migration that build objects in several
+  /// passes (Core Data's migration manager turns validation off for them too): an object whose
+  /// required relationship is set by a later pass is saved before it is complete, and the
+  /// finished store is validated as a whole (``validationFailures(of:)``). The store's own
+  /// constraints (UNIQUE indexes) still hold.
+  ///
+  /// - Throws: ``SaveError/validation(_:)`` when `validating` and a rule is broken,
+  ///   ``SaveError/store(_:)`` when the write fails; nothing is written either way.
+  public func save(validating: Bool) throws(SaveError) {
     let (inserted, updated, deleted) = pendingChanges()
     if inserted.isEmpty && deleted.isEmpty && updated.isEmpty {
       untrackAll()
@@ -14,9 +29,11 @@ extension ObjectContext {
     // Constraints that the store's UNIQUE indexes enforce are left to them when nothing else
     // fails: a violation then fails the write (which rolls back), and the full check below
     // names the objects, so a valid save does not read the store for them.
-    let failures = try validationFailures(
-      inserted: inserted, updated: updated, deleted: deleted, deferringStoreEnforcedUniqueness: true)
-    guard failures.isEmpty else { throw SaveError.validation(failures) }
+    if validating {
+      let failures = try validationFailures(
+        inserted: inserted, updated: updated, deleted: deleted, deferringStoreEnforcedUniqueness: true)
+      guard failures.isEmpty else { throw SaveError.validation(failures) }
+    }
 
     let outcome: StoreWriteOutcome
     do {
@@ -39,6 +56,40 @@ extension ObjectContext {
   public func validatePendingChanges() throws(SaveError) -> [ValidationFailure] {
     let (inserted, updated, deleted) = pendingChanges()
     return try validationFailures(inserted: inserted, updated: updated, deleted: deleted)
+  }
+
+  /// Every rule of the model that these objects break as they are now, saved or not: required
+  /// values, ranges, lengths, patterns, relationship counts (each to-many relationship with a
+  /// rule is read from the store when not loaded) and uniqueness among the objects and against
+  /// the store. For checking objects that were saved without validation.
+  ///
+  /// - Throws: ``SaveError/store(_:)`` when the store cannot be read.
+  public func validationFailures(of objects: [ManagedObject]) throws(SaveError) -> [ValidationFailure] {
+    var validator = ObjectValidator()
+    var failures: [ValidationFailure] = []
+    for object in objects {
+      if object.isFault {
+        do { try load(object) } catch { throw SaveError.store("\(error)") }
+      }
+      for relationship in object.layout.validationRules.relationships
+      where relationship.isToMany && object.toManyValues[relationship.slot] == nil {
+        do {
+          _ = try object.objects(forKey: relationship.name)
+        } catch {
+          throw SaveError.store("\(error)")
+        }
+      }
+      failures += validator.validate(object, in: self)
+    }
+    do {
+      let stored = objects.filter { !$0.isInserted }
+      let inserted = objects.filter(\.isInserted)
+      failures += try store.uniquenessFailures(
+        inserted: inserted, updated: stored, deleted: [], skippingStoreEnforced: false)
+    } catch {
+      throw SaveError.store("\(error)")
+    }
+    return failures
   }
 
   /// The objects a save writes, in a stable order: inserted objects in the order they were

@@ -203,6 +203,19 @@ extension ObjectContext {
     return try store.connection().mapRows(sql) { $0.text(at: 3) }
   }
 
+  /// The `WHERE` condition that selects a request's objects in the table of its entity's
+  /// hierarchy, with the table aliased `t` (entity numbers and the compiled predicate, with
+  /// their bound values), or nil when the predicate does not compile to SQL. Sort, limit and
+  /// offset are not part of it. For code that selects the same rows in its own statements,
+  /// such as a migration reading a mapping's source objects.
+  ///
+  /// - Throws: ``PersistenceError`` for an unknown entity or key path.
+  public func storeCondition<Result: ManagedObject>(for request: FetchRequest<Result>) throws -> SQLiteSQL? {
+    let plan = try QueryPlan(request: request, context: self)
+    guard plan.isFilterCompiled else { return nil }
+    return plan.condition()
+  }
+
   /// The SQL a request's predicate and sort compile to (`WHERE` condition and `ORDER BY`
   /// terms, with their arguments), nil for the parts that do not compile; for diagnostics.
   public func compiledSQL<Result: ManagedObject>(for request: FetchRequest<Result>) throws

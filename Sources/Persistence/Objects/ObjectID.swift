@@ -10,7 +10,10 @@ public struct ObjectID: Sendable, Hashable, Comparable, CustomStringConvertible 
   /// The store's primary key (`Z_PK`) when permanent, or a negative temporary number.
   let key: Int64
 
-  init(entity: EntityID, primaryKey: Int64) {
+  /// The ID of the stored object of `entity` whose primary key (`Z_PK`) is `primaryKey`: for
+  /// code that reads keys from the store's tables itself, such as a migration's association
+  /// of source and destination objects.
+  public init(entity: EntityID, primaryKey: Int64) {
     self.entity = entity
     self.key = primaryKey
   }

@@ -1,0 +1,375 @@
+import DataModel
+import Foundation
+import Persistence
+
+/// Runs the three stages of a heavyweight step over its entity plans (see ``HeavyweightStep``).
+final class StageRunner {
+  let step: HeavyweightStep
+  let connection: SQLiteConnection
+  let manager: MigrationManager
+  let sourceContainer: PersistentContainer
+  let destinationContainer: PersistentContainer
+  /// One policy per entity mapping, kept for all three stages (as Core Data does).
+  let policies: [EntityMigrationPolicy]
+  let destinationSchema: StoreSchema
+  /// How many failures of the model's rules are listed (all are counted).
+  static let listedFailures = 50
+
+  init(
+    step: HeavyweightStep, connection: SQLiteConnection, manager: MigrationManager,
+    sourceContainer: PersistentContainer, destinationContainer: PersistentContainer, policies: [EntityMigrationPolicy]
+  ) {
+    self.step = step
+    self.connection = connection
+    self.manager = manager
+    self.sourceContainer = sourceContainer
+    self.destinationContainer = destinationContainer
+    self.policies = policies
+    self.destinationSchema = StoreSchema(model: step.destination)
+  }
+
+  func run(_ plans: [HeavyweightStep.EntityPlan]) throws {
+    for plan in plans {
+      manager.currentEntityMapping = plan.mapping
+      try callPolicy(plan, stage: "beginEntityMapping") {
+        try policies[plan.index].beginEntityMapping(plan.mapping, manager: manager)
+      }
+      PhaseTrace.record("migrate: heavyweight stage 1 (\(plan.mapping.name))")
+      switch plan.route {
+      case .sql(let compiled): try createInstances(compiled, plan: plan)
+      case .objects: try createInstances(plan)
+      case .nothing: break
+      }
+      try callPolicy(plan, stage: "endInstanceCreation") {
+        try policies[plan.index].endInstanceCreation(forMapping: plan.mapping, manager: manager)
+      }
+    }
+    for plan in plans {
+      manager.currentEntityMapping = plan.mapping
+      PhaseTrace.record("migrate: heavyweight stage 2 (\(plan.mapping.name))")
+      switch plan.route {
+      case .sql(let compiled): try createRelationships(compiled, plan: plan)
+      case .objects: try createRelationships(plan)
+      case .nothing: break
+      }
+      try callPolicy(plan, stage: "endRelationshipCreation") {
+        try policies[plan.index].endRelationshipCreation(forMapping: plan.mapping, manager: manager)
+      }
+    }
+    PhaseTrace.record("migrate: heavyweight stage 3 (validation)")
+    for plan in plans {
+      manager.currentEntityMapping = plan.mapping
+      try callPolicy(plan, stage: "performCustomValidation") {
+        try policies[plan.index].performCustomValidation(forMapping: plan.mapping, manager: manager)
+      }
+    }
+    try validateDestination()
+    for plan in plans {
+      manager.currentEntityMapping = plan.mapping
+      try callPolicy(plan, stage: "endEntityMapping") {
+        try policies[plan.index].endEntityMapping(plan.mapping, manager: manager)
+      }
+    }
+    manager.currentEntityMapping = nil
+  }
+
+  // MARK: - Stage 1
+
+  private func createInstances(_ compiled: EntityMappingSQL, plan: HeavyweightStep.EntityPlan) throws {
+    let table = SQLiteIdentifier.quote(compiled.sourceTable)
+    var bounds = SQLiteSQL(verbatim: "SELECT MIN(t.Z_PK), MAX(t.Z_PK), COUNT(*) FROM \(table) AS t WHERE ")
+    bounds += compiled.condition
+    guard
+      let (low, high, total) = try connection.firstRow(
+        bounds,
+        { row in
+          row.isNull(at: 0) ? nil : (row.int64(at: 0), row.int64(at: 1), Int(row.int64(at: 2)))
+        }) ?? nil
+    else { return }
+    // Keys: the source's own when the destination table is empty, else shifted past its largest.
+    let offset = try reservedKeys(forHierarchy: compiled.destinationHierarchy, table: compiled.destinationTable)
+    try setMaximumKey(offset + high, forHierarchy: compiled.destinationHierarchy)
+    var done = 0
+    var start = low
+    let chunk = Int64(max(1, step.chunkSize))
+    report(plan, "creating objects (SQL)", done: 0, total: total)
+    while start <= high {
+      let end = min(high, start + chunk - 1)
+      try connection.transaction(.immediate) {
+        let statements = compiled.instanceStatements(offset: offset, range: start...end)
+        try connection.execute(statements[0])
+        done += connection.changes
+        try connection.execute(statements[1])
+      }
+      report(plan, "creating objects (SQL)", done: done, total: total)
+      start = end + 1
+    }
+  }
+
+  /// The largest key used or reserved in a destination hierarchy's table.
+  private func reservedKeys(forHierarchy numbers: [Int], table: String) throws -> Int64 {
+    let list = numbers.map(String.init).joined(separator: ", ")
+    let recorded =
+      try connection.firstRow(
+        SQLiteSQL(verbatim: "SELECT IFNULL(MAX(Z_MAX), 0) FROM destination.Z_PRIMARYKEY WHERE Z_ENT IN (\(list))")
+      ) { $0.int64(at: 0) } ?? 0
+    let present =
+      try connection.firstRow(
+        SQLiteSQL(verbatim: "SELECT IFNULL(MAX(Z_PK), 0) FROM destination.\(SQLiteIdentifier.quote(table))")
+      ) { $0.int64(at: 0) } ?? 0
+    return max(recorded, present)
+  }
+
+  private func setMaximumKey(_ key: Int64, forHierarchy numbers: [Int]) throws {
+    try connection.execute(
+      SQLiteSQL(
+        verbatim:
+          "UPDATE destination.Z_PRIMARYKEY SET Z_MAX = MAX(Z_MAX, ?) WHERE Z_ENT IN (\(numbers.map(String.init).joined(separator: ", ")))",
+        arguments: [.integer(key)]))
+  }
+
+  private func createInstances(_ plan: HeavyweightStep.EntityPlan) throws {
+    guard let sourceName = plan.mapping.sourceEntity, let sourceEntity = step.source.entityID(named: sourceName) else {
+      return
+    }
+    let table = SQLiteIdentifier.quote(StoreSchema(model: step.source)[sourceEntity].tableName)
+    var countSQL = SQLiteSQL(verbatim: "SELECT COUNT(*) FROM \(table) AS t WHERE ")
+    countSQL += plan.condition
+    let total = try connection.firstRow(countSQL) { Int($0.int64(at: 0)) } ?? 0
+    let policy = policies[plan.index]
+    var last = Int64.min
+    var done = 0
+    report(plan, "creating objects", done: 0, total: total)
+    while true {
+      var select = SQLiteSQL(verbatim: "SELECT t.Z_PK FROM \(table) AS t WHERE (")
+      select += plan.condition
+      select += SQLiteSQL(
+        verbatim: ") AND t.Z_PK > ? ORDER BY t.Z_PK LIMIT ?",
+        arguments: [.integer(last), .integer(Int64(step.batchSize))])
+      let keys = try connection.mapRows(select) { $0.int64(at: 0) }
+      guard let lastKey = keys.last else { break }
+      for key in keys {
+        guard let object = manager.sourceContext.object(with: ObjectID(entity: sourceEntity, primaryKey: key)) else {
+          continue
+        }
+        if let filter = plan.filterInMemory {
+          let matches: Bool
+          do {
+            matches = try filter.evaluate(with: object)
+          } catch {
+            throw MigrationEngineError.expression(
+              entityMapping: plan.mapping.name, property: nil, object: "\(sourceName) \(object.objectID)",
+              detail: "its source filter cannot be evaluated: \(error)")
+          }
+          guard matches else { continue }
+        }
+        try callPolicy(plan, stage: "createDestinationInstances", object: object) {
+          try policy.createDestinationInstances(forSource: object, in: plan.mapping, manager: manager)
+        }
+      }
+      try saveBatch(plan)
+      done += keys.count
+      last = lastKey
+      report(plan, "creating objects", done: done, total: total)
+    }
+  }
+
+  // MARK: - Stage 2
+
+  private func createRelationships(_ compiled: EntityMappingSQL, plan: HeavyweightStep.EntityPlan) throws {
+    guard !compiled.relationships.isEmpty else { return }
+    report(plan, "setting relationships (SQL)", done: 0, total: compiled.relationships.count)
+    for (number, write) in compiled.relationships.enumerated() {
+      try connection.transaction(.immediate) { try connection.execute(write.sql) }
+      report(plan, "setting relationships (SQL)", done: number + 1, total: compiled.relationships.count)
+    }
+  }
+
+  private func createRelationships(_ plan: HeavyweightStep.EntityPlan) throws {
+    guard let destinationName = plan.mapping.destinationEntity,
+      let destinationEntity = step.destination.entityID(named: destinationName)
+    else { return }
+    let total = try manager.associations.count(mapping: plan.index)
+    let policy = policies[plan.index]
+    var position: (source: Int64, row: Int64) = (Int64.min, Int64.min)
+    var done = 0
+    report(plan, "setting relationships", done: 0, total: total)
+    while true {
+      let rows = try manager.associations.associations(mapping: plan.index, after: position, limit: step.batchSize)
+      guard let lastRow = rows.last else { break }
+      for row in rows {
+        // Objects a policy made of other entities and associated too are its own business.
+        guard let entity = destinationSchema.mapping(forEntityNumber: row.entity)?.entity,
+          step.destination.entity(entity, isKindOf: destinationEntity),
+          let object = manager.destinationContext.object(with: ObjectID(entity: entity, primaryKey: row.destination))
+        else { continue }
+        try callPolicy(plan, stage: "createRelationships", object: object) {
+          try policy.createRelationships(forDestination: object, in: plan.mapping, manager: manager)
+        }
+      }
+      try saveBatch(plan)
+      done += rows.count
+      position = (lastRow.source, lastRow.row)
+      report(plan, "setting relationships", done: done, total: total)
+    }
+  }
+
+  // MARK: - Stage 3
+
+  /// Checks every destination object against the destination model's rules; refuses the
+  /// migration listing the failures, each with the source object it was made from.
+  private func validateDestination() throws {
+    var listed: [String] = []
+    var total = 0
+    for entity in step.destination.entities where !entity.isAbstract && hasRules(entity.id) {
+      let layout = destinationSchema[entity.id]
+      var last = Int64.min
+      while true {
+        let keys = try connection.mapRows(
+          SQLiteSQL(
+            verbatim:
+              "SELECT Z_PK FROM destination.\(SQLiteIdentifier.quote(layout.tableName)) WHERE Z_ENT = ? AND Z_PK > ? ORDER BY Z_PK LIMIT ?",
+            arguments: [.integer(Int64(layout.entityNumber)), .integer(last), .integer(Int64(step.batchSize))])
+        ) { $0.int64(at: 0) }
+        guard let lastKey = keys.last else { break }
+        let objects = keys.compactMap {
+          manager.destinationContext.object(with: ObjectID(entity: entity.id, primaryKey: $0))
+        }
+        let failures: [ValidationFailure]
+        do {
+          failures = try manager.destinationContext.validationFailures(of: objects)
+        } catch {
+          throw MigrationEngineError.verification("validating \(entity.name): \(error)")
+        }
+        total += failures.count
+        for failure in failures where listed.count < Self.listedFailures {
+          listed.append(try describe(failure, layout: layout))
+        }
+        renewContexts()
+        last = lastKey
+      }
+    }
+    guard total == 0 else { throw MigrationEngineError.validation(listed, total: total) }
+  }
+
+  private func describe(_ failure: ValidationFailure, layout: EntityMapping) throws -> String {
+    guard let key = failure.objectID.primaryKey,
+      let origin = try connection.firstRow(
+        SQLiteSQL(
+          verbatim:
+            "SELECT MAPPING, SOURCE FROM \(AssociationTable.qualifiedName) WHERE DESTINATION_ENT = ? AND DESTINATION = ? LIMIT 1",
+          arguments: [.integer(Int64(layout.entityNumber)), .integer(key)]),
+        { (Int($0.int64(at: 0)), $0.int64(at: 1)) })
+    else { return failure.description }
+    let mapping = step.mappingModel.entityMappings[origin.0]
+    return
+      "\(failure.description) — made by entity mapping '\(mapping.name)' from \(mapping.sourceEntity ?? "?") p\(origin.1) of the store"
+  }
+
+  /// Whether objects of an entity can break a rule of the model.
+  private func hasRules(_ entity: EntityID) -> Bool {
+    let model = step.destination
+    for id in [entity] + model.ancestors(of: entity) {
+      let description = model[id]
+      if !description.uniquenessConstraints.isEmpty { return true }
+      for attribute in description.attributes where !attribute.isTransient {
+        if !attribute.isOptional || attribute.minValueString != nil || attribute.maxValueString != nil
+          || attribute.regularExpression != nil
+        {
+          return true
+        }
+      }
+      for relationship in description.relationships where !relationship.isTransient {
+        if !relationship.isOptional || (relationship.minCountValue ?? 0) > 0 || (relationship.maxCountValue ?? 0) > 0 {
+          return true
+        }
+      }
+    }
+    return false
+  }
+
+  // MARK: - Verification
+
+  /// Every association points at a destination object that exists.
+  func verifyAssociations(_ plans: [HeavyweightStep.EntityPlan]) throws {
+    let numbers = try connection.mapRows(
+      SQLiteSQL(verbatim: "SELECT DISTINCT DESTINATION_ENT FROM \(AssociationTable.qualifiedName)")
+    ) { Int($0.int64(at: 0)) }
+    for number in numbers {
+      guard let layout = destinationSchema.mapping(forEntityNumber: number) else {
+        throw MigrationEngineError.verification("objects were made of an unknown entity number \(number)")
+      }
+      let missing =
+        try connection.firstRow(
+          SQLiteSQL(
+            verbatim:
+              "SELECT COUNT(*) FROM \(AssociationTable.qualifiedName) AS a WHERE a.DESTINATION_ENT = ? AND NOT EXISTS (SELECT 1 FROM destination.\(SQLiteIdentifier.quote(layout.tableName)) AS d WHERE d.Z_PK = a.DESTINATION AND d.Z_ENT = a.DESTINATION_ENT)",
+            arguments: [.integer(Int64(number))])
+        ) { Int($0.int64(at: 0)) } ?? 0
+      guard missing == 0 else {
+        throw MigrationEngineError.verification(
+          "\(missing) object(s) of \(layout.name) made by the mapping are missing from the new store")
+      }
+    }
+    for plan in plans {
+      guard case .sql(let compiled) = plan.route else { continue }
+      var count = SQLiteSQL(
+        verbatim: "SELECT COUNT(*) FROM \(SQLiteIdentifier.quote(compiled.sourceTable)) AS t WHERE ")
+      count += compiled.condition
+      let expected = try connection.firstRow(count) { Int($0.int64(at: 0)) } ?? 0
+      let made = try manager.associations.count(mapping: plan.index)
+      guard expected == made else {
+        throw MigrationEngineError.verification(
+          "entity mapping '\(plan.mapping.name)' made \(made) object(s) from \(expected) source object(s)")
+      }
+    }
+  }
+
+  // MARK: - Batches
+
+  /// Saves the destination objects of a batch (without the model's rules: stage 3 checks
+  /// them once every stage is done), records their associations, and releases both contexts.
+  private func saveBatch(_ plan: HeavyweightStep.EntityPlan) throws {
+    do {
+      try manager.destinationContext.save(validating: false)
+    } catch {
+      throw MigrationEngineError.policy(
+        entityMapping: plan.mapping.name, policy: policyName(plan), stage: "saving a batch", object: nil,
+        error: "\(error)")
+    }
+    try manager.flushAssociations()
+    renewContexts()
+  }
+
+  private func renewContexts() {
+    manager.sourceContext = sourceContainer.newContext()
+    manager.destinationContext = destinationContainer.newContext()
+  }
+
+  private func policyName(_ plan: HeavyweightStep.EntityPlan) -> String {
+    plan.mapping.policyClassName ?? "EntityMigrationPolicy"
+  }
+
+  /// Runs a policy hook, wrapping what it throws with the mapping, stage and object.
+  private func callPolicy(
+    _ plan: HeavyweightStep.EntityPlan, stage: String, object: ManagedObject? = nil, _ body: () throws -> Void
+  ) throws {
+    do {
+      try body()
+    } catch let error as MigrationEngineError {
+      throw error
+    } catch {
+      throw MigrationEngineError.policy(
+        entityMapping: plan.mapping.name, policy: policyName(plan), stage: stage,
+        object: object.map { "\($0.entityName) \($0.objectID)" }, error: "\(error)")
+    }
+  }
+
+  private func report(_ plan: HeavyweightStep.EntityPlan, _ what: String, done: Int, total: Int) {
+    let progress = MigrationProgress(
+      step: step.stepNumber, stepCount: step.stepCount, summary: "\(plan.mapping.name): \(what)", rowsDone: done,
+      rowsTotal: total)
+    manager.progress = progress
+    step.progress?(progress)
+  }
+}
