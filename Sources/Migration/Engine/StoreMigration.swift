@@ -99,6 +99,14 @@ public struct StoreMigration: Sendable {
     var indexes = try Self.indexes(on: connection)
     var result: [[MigrationOperation]] = []
     for step in plan.steps {
+      guard step.mapping.isInferred else {
+        // A mapped step writes a new file: see `entityMappingRoutes(of:)`.
+        result.append([])
+        indexes = Dictionary(
+          StoreSchema(model: step.destination).indexes.map { ($0.name, $0.createStatement()) },
+          uniquingKeysWith: { first, _ in first })
+        continue
+      }
       let built = try StepSQLBuilder(
         source: step.source, destination: step.destination, mapping: step.mapping, existingIndexes: indexes
       ).build()
@@ -123,6 +131,10 @@ public struct StoreMigration: Sendable {
   public func script(to target: ModelVersion? = nil, options: Options = Options()) throws -> [[String]] {
     let plan = try plan(to: target)
     guard !plan.isEmpty else { return [] }
+    guard plan.steps.allSatisfy(\.mapping.isInferred) else {
+      throw MigrationBuildError(
+        "the plan has mapped steps, which write a new store file; their SQL is in entityMappingRoutes(of:)")
+    }
     let connection = try SQLiteConnection(.file(storeURL.path), mode: .readWrite)
     defer { try? connection.close() }
     connection.busyTimeout = .seconds(10)

@@ -253,6 +253,8 @@ final class StageRunner {
   }
 
   private func describe(_ failure: ValidationFailure, layout: EntityMapping) throws -> String {
+    let object = "\(failure.entity) p\(failure.objectID.primaryKey ?? 0)"
+    let text = "\(object).\(failure.property): \(failure.message)\(failure.value.map { " (value: \($0))" } ?? "")"
     guard let key = failure.objectID.primaryKey,
       let origin = try connection.firstRow(
         SQLiteSQL(
@@ -260,10 +262,10 @@ final class StageRunner {
             "SELECT MAPPING, SOURCE FROM \(AssociationTable.qualifiedName) WHERE DESTINATION_ENT = ? AND DESTINATION = ? LIMIT 1",
           arguments: [.integer(Int64(layout.entityNumber)), .integer(key)]),
         { (Int($0.int64(at: 0)), $0.int64(at: 1)) })
-    else { return failure.description }
+    else { return text }
     let mapping = step.mappingModel.entityMappings[origin.0]
     return
-      "\(failure.description) — made by entity mapping '\(mapping.name)' from \(mapping.sourceEntity ?? "?") p\(origin.1) of the store"
+      "\(text) — made by entity mapping '\(mapping.name)' from \(mapping.sourceEntity ?? "?") p\(origin.1) of the store"
   }
 
   /// Whether objects of an entity can break a rule of the model.

@@ -7,10 +7,14 @@ enum MigrateCommand: ModelcCommand {
   static let spec = CommandSpec(
     "migrate", abstract: "Migrate a store to the current (or another) version of its model, atomically.",
     discussion: """
-      The store's version is found from the hashes in its metadata. The migration goes straight to the \
-      target when lightweight migration can infer it, else through every intermediate version; it runs in \
-      one transaction, so the store ends at the new version or stays exactly as it was. A backup is written \
-      next to the store first (STORE.modelc-backup-VERSION-TIME.sqlite) unless --no-backup is given.
+      The store's version is found from the hashes in its metadata. A step covered by a mapping model \
+      (from --mappings) runs through it; the others are inferred (lightweight), straight to the target when \
+      inference can, else through every intermediate version. The store ends at the new version or stays \
+      exactly as it was: lightweight steps run in one transaction on the store; a plan with mapped steps \
+      writes a new store file next to it and puts it in place with one rename. A backup of the original is \
+      kept next to the store (STORE.modelc-backup-VERSION-TIME.sqlite) unless --no-backup is given. \
+      Mapping models that name migration policy classes need the program that has the classes: they run \
+      through the library (StoreMigration with MigrationPolicies), not from the command line.
       Exit status: 0 migrated or already current, 1 refused or failed (store untouched), 2 usage error.
       """,
     positionals: [.required("STORE", help: "The SQLite store file.")],
@@ -34,25 +38,24 @@ enum MigrateCommand: ModelcCommand {
     }
     let bundle = try ModelLoading.load(arguments.value("--model")!, terminal: terminal)
     let target = try ModelLoading.version(arguments.value("--to"), in: bundle)
-    let migration = StoreMigration(storeURL: URL(fileURLWithPath: storePath), bundle: bundle)
+    let modelPath = arguments.value("--model")!
+    let catalog = MappingCatalog.discover(
+      in: MappingDirectories.resolve(arguments.values("--mappings"), modelPath: modelPath), bundle: bundle)
+    let usable = catalog.mappings.filter { !$0.isOrphaned }
+    let migration = StoreMigration(
+      storeURL: URL(fileURLWithPath: storePath), bundle: bundle, mappingModels: usable.map(\.mapping))
     let plan: MigrationPlan
     do {
       plan = try migration.plan(to: target)
     } catch let error as MigrationPlanningError {
       guard !error.refusals.isEmpty else { throw CommandFailure(error.description) }
-      let modelPath = arguments.value("--model")!
-      let catalog = MappingCatalog.discover(
-        in: MappingDirectories.resolve(arguments.values("--mappings"), modelPath: modelPath), bundle: bundle)
       var details: [String] = []
       for refusal in error.refusals {
         details.append("'\(refusal.sourceVersion)' → '\(refusal.destinationVersion)':")
         details += refusal.refusals.map { "  \($0)" }
         let coverage = MappingCoverage.line(
           from: refusal.sourceVersion, to: refusal.destinationVersion, catalog: catalog, modelPath: modelPath)
-        details.append(
-          "  " + coverage
-            + (catalog.mapping(from: refusal.sourceVersion, to: refusal.destinationVersion) != nil
-              ? " Heavyweight migrations through mapping models do not run yet." : ""))
+        details.append("  " + coverage)
       }
       throw CommandFailure(error.message, details: details, notes: ["the store was not changed"])
     } catch {
@@ -62,23 +65,23 @@ enum MigrateCommand: ModelcCommand {
       terminal.writeLine("\(storePath) is already at '\(plan.destination.name)'.")
       return .success
     }
+    let files = Dictionary(
+      usable.map { ("\($0.mapping.sourceVersion)\u{0}\($0.mapping.destinationVersion)", $0.file.path) },
+      uniquingKeysWith: { first, _ in first })
     if arguments.flag("--dry-run") || arguments.flag("--sql") {
       try describe(
-        plan, migration: migration, showSQL: arguments.flag("--sql"), dryRun: arguments.flag("--dry-run"),
-        terminal: terminal)
+        plan, migration: migration, mappingFiles: files, showSQL: arguments.flag("--sql"),
+        dryRun: arguments.flag("--dry-run"), terminal: terminal)
       return .success
     }
-    let progressTerminal = terminal
+    try refusePolicies(in: plan, mappingFiles: files)
+    let meter = ProgressMeter(terminal: terminal)
     let options = StoreMigration.Options(
       keepsBackup: !arguments.flag("--no-backup"),
       progress: { progress in
         PhaseTrace.record(
           "migrate: copy step \(progress.step)/\(progress.stepCount) \(progress.rowsDone)/\(progress.rowsTotal)")
-        guard progress.rowsTotal > 0 else { return }
-        let percent = progress.rowsDone * 100 / max(1, progress.rowsTotal)
-        progressTerminal.progress(
-          "step \(progress.step)/\(progress.stepCount): \(progress.summary): \(progress.rowsDone)/\(progress.rowsTotal) rows (\(percent)%)"
-        )
+        meter.show(progress)
       })
     let report: MigrationReport
     PhaseTrace.record("migrate: run")
@@ -106,11 +109,35 @@ enum MigrateCommand: ModelcCommand {
     return .success
   }
 
+  /// Refuses, before anything changes, a plan whose mapping models name policy classes: only a
+  /// program that has the classes can run them.
+  static func refusePolicies(in plan: MigrationPlan, mappingFiles: [String: String]) throws {
+    var details: [String] = []
+    for step in plan.steps where !step.mapping.isInferred {
+      let named = step.mapping.entityMappings.filter { !($0.policyClassName ?? "").isEmpty }
+      guard !named.isEmpty else { continue }
+      let file =
+        mappingFiles["\(step.mapping.sourceVersion)\u{0}\(step.mapping.destinationVersion)"] ?? "the mapping model"
+      details.append("'\(step.source.name)' → '\(step.destination.name)' (\(file)):")
+      details += named.map { "  entity mapping '\($0.name)' names the policy class \($0.policyClassName ?? "")" }
+    }
+    guard !details.isEmpty else { return }
+    throw CommandFailure(
+      "the migration needs migration policy classes, which the command line does not have", details: details,
+      notes: [
+        "the store was not changed",
+        "run the migration from the program that has the classes: register them with MigrationPolicies and call StoreMigration(storeURL:bundle:mappingModels:policies:).run (see docs/migrations.md)",
+      ])
+  }
+
   static func describe(
-    _ plan: MigrationPlan, migration: StoreMigration, showSQL: Bool, dryRun: Bool, terminal: Terminal
+    _ plan: MigrationPlan, migration: StoreMigration, mappingFiles: [String: String], showSQL: Bool, dryRun: Bool,
+    terminal: Terminal
   ) throws {
-    if dryRun { try describePlan(plan, migration: migration, terminal: terminal) }
-    if showSQL {
+    if dryRun { try describePlan(plan, migration: migration, mappingFiles: mappingFiles, terminal: terminal) }
+    if showSQL && plan.steps.contains(where: { !$0.mapping.isInferred }) {
+      try describeMappedSQL(plan, migration: migration, terminal: terminal)
+    } else if showSQL {
       // The statements the migration runs, recorded from a run that is rolled back: the
       // `sqlite3` shell runs them as printed.
       let script = try migration.script(to: plan.destination)
@@ -124,15 +151,50 @@ enum MigrateCommand: ModelcCommand {
     }
   }
 
-  /// The plan in words: each step, its changes and its operations.
-  static func describePlan(_ plan: MigrationPlan, migration: StoreMigration, terminal: Terminal) throws {
+  /// The SQL of a plan with mapped steps: each inferred step's operations, and each mapped
+  /// step's SQL-compiled entity mappings (those that run object by object have no SQL).
+  static func describeMappedSQL(_ plan: MigrationPlan, migration: StoreMigration, terminal: Terminal) throws {
     let operations = try migration.operations(for: plan)
+    terminal.writeLine("-- modelc migrate: '\(plan.source.name)' → '\(plan.destination.name)'")
+    for (index, step) in plan.steps.enumerated() {
+      if step.mapping.isInferred {
+        terminal.writeLine(
+          "-- step \(index + 1): '\(step.source.name)' → '\(step.destination.name)' (inferred, in place)")
+        for operation in operations[index] { terminal.writeLine("\(operation.sql.description);") }
+        continue
+      }
+      terminal.writeLine(
+        "-- step \(index + 1): '\(step.source.name)' → '\(step.destination.name)' (mapped, into a new file attached as `destination`; the store read is `main`)"
+      )
+      for route in try migration.entityMappingRoutes(of: step) {
+        terminal.writeLine("-- \(route)")
+        for statement in route.statements { terminal.writeLine("\(statement);") }
+      }
+    }
+  }
+
+  /// The plan in words: each step, its changes and its operations.
+  static func describePlan(
+    _ plan: MigrationPlan, migration: StoreMigration, mappingFiles: [String: String], terminal: Terminal
+  ) throws {
+    let operations = try migration.operations(for: plan)
+    let mapped = plan.steps.filter { !$0.mapping.isInferred }.count
+    let kinds = mapped == 0 ? "lightweight, inferred" : "\(mapped) mapped, \(plan.steps.count - mapped) inferred"
     terminal.writeLine(
-      "Plan: '\(plan.source.name)' → '\(plan.destination.name)' in \(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s") (lightweight, inferred). Nothing was changed."
+      "Plan: '\(plan.source.name)' → '\(plan.destination.name)' in \(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s") (\(kinds)). Nothing was changed."
     )
     for (index, step) in plan.steps.enumerated() {
       terminal.writeLine("")
-      terminal.writeLine("Step \(index + 1): '\(step.source.name)' → '\(step.destination.name)'")
+      if !step.mapping.isInferred {
+        let file =
+          mappingFiles["\(step.mapping.sourceVersion)\u{0}\(step.mapping.destinationVersion)"] ?? "a mapping model"
+        terminal.writeLine("Step \(index + 1): '\(step.source.name)' → '\(step.destination.name)', mapped by \(file)")
+        for route in try migration.entityMappingRoutes(of: step) {
+          terminal.writeLine("  \(route)")
+        }
+        continue
+      }
+      terminal.writeLine("Step \(index + 1): '\(step.source.name)' → '\(step.destination.name)', inferred")
       let diff = ModelDiff(from: step.source, to: step.destination)
       for change in diff.allChanges {
         let marks = (change.losesData ? " [loses data]" : "") + (change.changesHash ? "" : " [no migration needed]")
@@ -142,5 +204,27 @@ enum MigrateCommand: ModelcCommand {
         terminal.writeLine("  - \(operation.summary)")
       }
     }
+  }
+}
+
+/// The progress line of a migration: per operation (an entity mapping's stage, a table's
+/// copy), done/total, rate and time left. Shown only on a terminal.
+final class ProgressMeter: @unchecked Sendable {
+  private let terminal: Terminal
+  private let lock = NSLock()
+  private var current: (summary: String, started: Date)?
+
+  init(terminal: Terminal) {
+    self.terminal = terminal
+  }
+
+  func show(_ progress: MigrationProgress) {
+    lock.lock()
+    defer { lock.unlock() }
+    if current?.summary != progress.summary { current = (progress.summary, Date()) }
+    guard progress.rowsTotal > 0, let started = current?.started else { return }
+    let estimate = ProgressEstimate(
+      done: progress.rowsDone, total: progress.rowsTotal, elapsed: Date().timeIntervalSince(started), unit: "rows")
+    terminal.progress("step \(progress.step)/\(progress.stepCount): \(progress.summary): \(estimate)")
   }
 }

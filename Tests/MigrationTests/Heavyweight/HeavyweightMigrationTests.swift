@@ -6,27 +6,27 @@ import Testing
 @Suite("Heavyweight migrations")
 struct HeavyweightMigrationTests {
   /// A context on the migrated store (objects need their context alive to read relationships).
-  static func context(at url: URL, version: String = "Library 2") throws -> ObjectContext {
+  static func context(at url: URL, version: String = "Bookshelf 2") throws -> ObjectContext {
     try PersistentContainer(
-      bundle: LibraryFixture.bundle, versionName: version,
+      bundle: BookshelfFixture.bundle, versionName: version,
       options: StoreOptions(location: .file(url), isReadOnly: true, createIfMissing: false)
     ).newContext()
   }
 
   @Test("A mapping of key paths, constants and destinationInstances runs as SQL with every value and link carried")
   func sqlPath() throws {
-    let url = try LibraryFixture.seed()
-    let mapping = try LibraryFixture.mapping()
-    let migration = StoreMigration(storeURL: url, bundle: LibraryFixture.bundle, mappingModels: [mapping])
-    let plan = try migration.plan(to: LibraryFixture.v2)
+    let url = try BookshelfFixture.seed()
+    let mapping = try BookshelfFixture.mapping()
+    let migration = StoreMigration(storeURL: url, bundle: BookshelfFixture.bundle, mappingModels: [mapping])
+    let plan = try migration.plan(to: BookshelfFixture.v2)
     #expect(plan.steps.count == 1 && !plan.steps[0].mapping.isInferred)
     let routes = try migration.entityMappingRoutes(of: plan.steps[0])
     #expect(routes.allSatisfy { $0.route != .objects }, "\(routes)")
-    let report = try migration.run(to: LibraryFixture.v2, options: .init(keepsBackup: true))
+    let report = try migration.run(to: BookshelfFixture.v2, options: .init(keepsBackup: true))
     #expect(report.backupURL.map { FileManager.default.fileExists(atPath: $0.path) } == true)
 
     let container = try PersistentContainer(
-      bundle: LibraryFixture.bundle, versionName: "Library 2",
+      bundle: BookshelfFixture.bundle, versionName: "Bookshelf 2",
       options: StoreOptions(location: .file(url), isReadOnly: true, createIfMissing: false))
     let context = container.newContext()
     let books = try context.fetch(FetchRequest<ManagedObject>(entityName: "Book"))
@@ -64,13 +64,13 @@ struct HeavyweightMigrationTests {
 
   @Test("A source filter keeps only the objects it selects, and links to the others are dropped")
   func sourceFilter() throws {
-    let url = try LibraryFixture.seed()
-    let mapping = try LibraryFixture.mapping { mappings in
+    let url = try BookshelfFixture.seed()
+    let mapping = try BookshelfFixture.mapping { mappings in
       let index = mappings.firstIndex { $0.destinationEntity == "Book" }!
       mappings[index].sourceFilter = "pages >= 110"
     }
-    try StoreMigration(storeURL: url, bundle: LibraryFixture.bundle, mappingModels: [mapping]).run(
-      to: LibraryFixture.v2, options: .init(keepsBackup: false))
+    try StoreMigration(storeURL: url, bundle: BookshelfFixture.bundle, mappingModels: [mapping]).run(
+      to: BookshelfFixture.v2, options: .init(keepsBackup: false))
     let context = try Self.context(at: url)
     let books = try context.fetch(FetchRequest<ManagedObject>(entityName: "Book"))
     #expect(books.count == 10)
@@ -82,27 +82,27 @@ struct HeavyweightMigrationTests {
 
   @Test("Bad input is refused before anything changes: a missing key, a missing policy, a bad filter")
   func refusedBeforeRunning() throws {
-    let url = try LibraryFixture.seed(books: 5)
-    let before = LibraryFixture.fingerprint(url)
-    let missingKey = try LibraryFixture.mapping { mappings in
+    let url = try BookshelfFixture.seed(books: 5)
+    let before = BookshelfFixture.fingerprint(url)
+    let missingKey = try BookshelfFixture.mapping { mappings in
       let index = mappings.firstIndex { $0.destinationEntity == "Book" }!
       mappings[index].attributeMappings[0].value = try MappingExpression(format: "$source.pagez")
     }
     #expect {
-      try StoreMigration(storeURL: url, bundle: LibraryFixture.bundle, mappingModels: [missingKey]).run(
-        to: LibraryFixture.v2)
+      try StoreMigration(storeURL: url, bundle: BookshelfFixture.bundle, mappingModels: [missingKey]).run(
+        to: BookshelfFixture.v2)
     } throws: { error in
       "\(error)".contains("has no property 'pagez'; did you mean 'pages'?") && "\(error)".contains("BookToBook")
     }
-    let missingPolicy = try LibraryFixture.mapping { mappings in
+    let missingPolicy = try BookshelfFixture.mapping { mappings in
       mappings[0].policyClassName = "MyApp.AuthorPolicy"
     }
     #expect {
-      try StoreMigration(storeURL: url, bundle: LibraryFixture.bundle, mappingModels: [missingPolicy]).run(
-        to: LibraryFixture.v2)
+      try StoreMigration(storeURL: url, bundle: BookshelfFixture.bundle, mappingModels: [missingPolicy]).run(
+        to: BookshelfFixture.v2)
     } throws: { error in
       "\(error)".contains("'MyApp.AuthorPolicy'") && "\(error)".contains("MigrationPolicies.register")
     }
-    #expect(LibraryFixture.fingerprint(url) == before)
+    #expect(BookshelfFixture.fingerprint(url) == before)
   }
 }

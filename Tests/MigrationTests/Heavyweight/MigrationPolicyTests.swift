@@ -65,7 +65,7 @@ final class FailingPolicy: EntityMigrationPolicy {
 @Suite("Migration policies")
 struct MigrationPolicyTests {
   static func bookMapping(policy: String) throws -> MappingModel {
-    try LibraryFixture.mapping { mappings in
+    try BookshelfFixture.mapping { mappings in
       let index = mappings.firstIndex { $0.destinationEntity == "Book" }!
       mappings[index].kind = .custom
       mappings[index].policyClassName = policy
@@ -89,22 +89,22 @@ struct MigrationPolicyTests {
 
   @Test("A policy runs object by object in small batches, mixed with SQL mappings, every value and link right")
   func objectPath() throws {
-    let url = try LibraryFixture.seed(books: 23)
+    let url = try BookshelfFixture.seed(books: 23)
     var policies = MigrationPolicies()
     policies.register(BookPolicy.self)
     let migration = StoreMigration(
-      storeURL: url, bundle: LibraryFixture.bundle,
+      storeURL: url, bundle: BookshelfFixture.bundle,
       mappingModels: [try Self.bookMapping(policy: "LibraryApp.BookPolicy")],
       policies: policies)
-    let plan = try migration.plan(to: LibraryFixture.v2)
+    let plan = try migration.plan(to: BookshelfFixture.v2)
     let routes = try migration.entityMappingRoutes(of: plan.steps[0])
     #expect(routes.map(\.route) == [.sql, .objects, .none, .sql], "\(routes)")
     #expect(routes[1].reason == "it names the policy class LibraryApp.BookPolicy")
     let started = Date()
-    try migration.run(to: LibraryFixture.v2, options: .init(keepsBackup: false, batchSize: 4))
+    try migration.run(to: BookshelfFixture.v2, options: .init(keepsBackup: false, batchSize: 4))
 
     let context = try PersistentContainer(
-      bundle: LibraryFixture.bundle, versionName: "Library 2",
+      bundle: BookshelfFixture.bundle, versionName: "Bookshelf 2",
       options: StoreOptions(location: .file(url), isReadOnly: true, createIfMissing: false)
     ).newContext()
     let books = try context.fetch(FetchRequest<ManagedObject>(entityName: "Book"))
@@ -145,33 +145,33 @@ struct MigrationPolicyTests {
 
   @Test("A policy that throws stops the migration with the mapping, stage and object; the store is untouched")
   func throwingPolicy() throws {
-    let url = try LibraryFixture.seed(books: 10)
-    let before = LibraryFixture.fingerprint(url)
+    let url = try BookshelfFixture.seed(books: 10)
+    let before = BookshelfFixture.fingerprint(url)
     var policies = MigrationPolicies()
     policies.register(FailingPolicy.self, as: "BookPolicy")
     #expect {
       try StoreMigration(
-        storeURL: url, bundle: LibraryFixture.bundle, mappingModels: [try Self.bookMapping(policy: "BookPolicy")],
+        storeURL: url, bundle: BookshelfFixture.bundle, mappingModels: [try Self.bookMapping(policy: "BookPolicy")],
         policies: policies
-      ).run(to: LibraryFixture.v2)
+      ).run(to: BookshelfFixture.v2)
     } throws: { error in
       let text = "\(error)"
       return text.contains("BookToBook") && text.contains("createDestinationInstances")
         && text.contains("the title is reserved") && text.contains("Book ")
     }
-    #expect(LibraryFixture.fingerprint(url) == before)
+    #expect(BookshelfFixture.fingerprint(url) == before)
   }
 
   @Test("A $entityPolicy function the policy does not handle is named in the error")
   func unhandledFunction() throws {
-    let url = try LibraryFixture.seed(books: 3)
+    let url = try BookshelfFixture.seed(books: 3)
     var policies = MigrationPolicies()
     policies.register(PlainPolicy.self, as: "BookPolicy")
     #expect {
       try StoreMigration(
-        storeURL: url, bundle: LibraryFixture.bundle, mappingModels: [try Self.bookMapping(policy: "BookPolicy")],
+        storeURL: url, bundle: BookshelfFixture.bundle, mappingModels: [try Self.bookMapping(policy: "BookPolicy")],
         policies: policies
-      ).run(to: LibraryFixture.v2)
+      ).run(to: BookshelfFixture.v2)
     } throws: { error in
       "\(error)".contains(#"FUNCTION($entityPolicy, "pageCountFor:")"#) && "\(error)".contains("evaluateFunction")
     }
@@ -179,34 +179,37 @@ struct MigrationPolicyTests {
 
   @Test("Destination objects breaking the model's rules refuse the migration, naming entity, object and property")
   func validation() throws {
-    let url = try LibraryFixture.seed(books: 6)
-    let container = try PersistentContainer(bundle: LibraryFixture.bundle, versionName: "Library", options: .file(url))
+    let url = try BookshelfFixture.seed(books: 6)
+    let container = try PersistentContainer(
+      bundle: BookshelfFixture.bundle, versionName: "Bookshelf", options: .file(url))
     let context = container.newContext()
     for book in try context.fetch(FetchRequest<ManagedObject>(entityName: "Book")).prefix(2) {
       try book.setValue(.string(""), forKey: "title")
     }
     try context.save()
-    let before = LibraryFixture.fingerprint(url)
+    let before = BookshelfFixture.fingerprint(url)
     #expect {
-      try StoreMigration(storeURL: url, bundle: LibraryFixture.bundle, mappingModels: [try LibraryFixture.mapping()])
-        .run(to: LibraryFixture.v2)
+      try StoreMigration(
+        storeURL: url, bundle: BookshelfFixture.bundle, mappingModels: [try BookshelfFixture.mapping()]
+      )
+      .run(to: BookshelfFixture.v2)
     } throws: { error in
       let text = "\(error)"
-      return text.contains("2 destination objects break") && text.contains("Book.title of")
+      return text.contains("2 destination objects break") && text.contains("Book p") && text.contains(".title: ")
         && text.contains("made by entity mapping 'BookToBook' from Book p")
     }
-    #expect(LibraryFixture.fingerprint(url) == before)
+    #expect(BookshelfFixture.fingerprint(url) == before)
   }
 
   @Test("Inferred and mapped steps mix in one migration, and a killed run's files do not stop the next")
   func mixedPlan() throws {
-    let url = try LibraryFixture.seed(books: 8)
+    let url = try BookshelfFixture.seed(books: 8)
     // What a run killed mid-way leaves: a half-written working file with its journal.
     let leftover = URL(fileURLWithPath: url.path + ".modelc-migrating-1.sqlite")
     try Data("not a database".utf8).write(to: leftover)
     try Data().write(to: URL(fileURLWithPath: leftover.path + "-wal"))
     let migration = StoreMigration(
-      storeURL: url, bundle: LibraryFixture.bundle, mappingModels: [try LibraryFixture.mapping()])
+      storeURL: url, bundle: BookshelfFixture.bundle, mappingModels: [try BookshelfFixture.mapping()])
     let plan = try migration.plan()
     #expect(plan.steps.map { $0.mapping.isInferred } == [false, true])
     let report = try migration.run(options: .init(keepsBackup: true))
@@ -215,16 +218,16 @@ struct MigrationPolicyTests {
     #expect(!files.contains { $0.contains("modelc-migrating") }, "\(files)")
     // The backup is the original store, still at the first version.
     let backup = try #require(report.backupURL)
-    #expect(try StoreMigration(storeURL: backup, bundle: LibraryFixture.bundle).storeVersion().name == "Library")
+    #expect(try StoreMigration(storeURL: backup, bundle: BookshelfFixture.bundle).storeVersion().name == "Bookshelf")
     let context = try PersistentContainer(
-      bundle: LibraryFixture.bundle,
+      bundle: BookshelfFixture.bundle,
       options: StoreOptions(location: .file(url), isReadOnly: true, createIfMissing: false)
     ).newContext()
     let authors = try context.fetch(FetchRequest<ManagedObject>(entityName: "Author"))
     #expect(try Set(authors.map { try $0.value(forKey: "fullName") }) == [.string("Author 0"), .string("Author 1")])
     #expect(try authors.allSatisfy { try $0.value(forKey: "born") == nil })
     let history = try SQLiteConnection(.file(url.path), mode: .readOnly)
-    #expect(try MigrationHistory.records(on: history).map(\.toVersion) == ["Library 2", "Library 3"])
+    #expect(try MigrationHistory.records(on: history).map(\.toVersion) == ["Bookshelf 2", "Bookshelf 3"])
     try history.close()
   }
 }
