@@ -58,6 +58,16 @@ public enum MigrationPlanner {
     if source.versionHashes.entityHashes == destination.versionHashes.entityHashes || mappingModels.isEmpty {
       return try plan(bundle: bundle, from: source, to: destination)
     }
+    // A mapping model made for exactly this pair runs alone, whatever the versions' order: a
+    // mapping back to an older version is how an app downgrades a store on purpose.
+    if let direct = mappingModels.first(where: {
+      !$0.sourceEntityHashes.isEmpty && $0.sourceEntityHashes == source.versionHashes.entityHashes
+        && $0.destinationEntityHashes == destination.versionHashes.entityHashes
+    }) {
+      return MigrationPlan(
+        source: source, destination: destination,
+        steps: [MigrationPlan.Step(source: source, destination: destination, mapping: direct)])
+    }
     guard let start = bundle.index(ofVersionNamed: source.name),
       let end = bundle.index(ofVersionNamed: destination.name)
     else {

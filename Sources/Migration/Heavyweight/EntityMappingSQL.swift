@@ -10,8 +10,9 @@ import Persistence
 /// ``MappingExpression/Conversion``, and for relationships the two `destinationInstances…`
 /// functions on one source relationship. Stage 1 is two `INSERT … SELECT` statements per range
 /// of source keys: the associations (`destination.MODELC_ASSOCIATION`), and the destination
-/// rows with their attributes. A destination object keeps its source object's key when its
-/// table was empty (the usual case), else the key shifted past the table's largest. Stage 2
+/// rows with their attributes. A destination object keeps its source object's key unless another
+/// destination object has it already (then every key of the mapping is shifted past the table's
+/// largest), so objects usually keep their URIs across the migration. Stage 2
 /// writes each relationship where the destination layout keeps it (a foreign key, the inverse's
 /// foreign key, a join table), from the source links translated through the associations at
 /// both ends: so a relationship may point at objects another mapping made, by SQL or by a policy.

@@ -74,7 +74,7 @@ extension AttributeValue {
   /// that type already.
   ///
   /// - Throws: ``MappingConstantError`` when it cannot be stored in such an attribute.
-  func converted(to type: AttributeType) throws(MappingConstantError) -> AttributeValue? {
+  public func converted(to type: AttributeType) throws(MappingConstantError) -> AttributeValue? {
     switch (self, type) {
     case (.integer, .integer16), (.integer, .integer32), (.integer, .integer64), (.decimal, .decimal),
       (.double, .double), (.float, .float), (.string, .string), (.boolean, .boolean), (.date, .date),

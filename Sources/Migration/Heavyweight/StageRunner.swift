@@ -86,8 +86,17 @@ final class StageRunner {
           row.isNull(at: 0) ? nil : (row.int64(at: 0), row.int64(at: 1), Int(row.int64(at: 2)))
         }) ?? nil
     else { return }
-    // Keys: the source's own when the destination table is empty, else shifted past its largest.
-    let offset = try reservedKeys(forHierarchy: compiled.destinationHierarchy, table: compiled.destinationTable)
+    // Keys: the source's own unless one is taken in the destination table (objects keep their
+    // URIs, as the store keeps its UUID), else shifted past the largest used or reserved.
+    var collisions = SQLiteSQL(
+      verbatim:
+        "SELECT EXISTS (SELECT 1 FROM \(table) AS t JOIN destination.\(SQLiteIdentifier.quote(compiled.destinationTable)) AS d ON d.Z_PK = t.Z_PK WHERE "
+    )
+    collisions += compiled.condition
+    collisions += ")"
+    let collides = try connection.firstRow(collisions) { $0.int64(at: 0) != 0 } ?? false
+    let offset =
+      collides ? try reservedKeys(forHierarchy: compiled.destinationHierarchy, table: compiled.destinationTable) : 0
     try setMaximumKey(offset + high, forHierarchy: compiled.destinationHierarchy)
     var done = 0
     var start = low

@@ -59,7 +59,13 @@ enum StoreFileSwap {
   /// Replaces the store at `storeURL` with the finished file at `newURL`; keeps the original
   /// at `backupURL` when given.
   static func replace(storeAt storeURL: URL, with newURL: URL, backupURL: URL?) throws {
-    try makeSelfContained(storeURL)
+    do {
+      try makeSelfContained(storeURL)
+    } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+      throw MigrationEngineError.verification(
+        "the store is open in another connection or process, so it cannot be replaced; close it (quit the app using it) and migrate again"
+      )
+    }
     if let backupURL {
       if link(storeURL.path, backupURL.path) != 0 {
         try FileManager.default.copyItem(at: storeURL, to: backupURL)
