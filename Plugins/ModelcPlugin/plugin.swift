@@ -12,7 +12,9 @@ import PackagePlugin
 ///
 /// Optional keys: `accessLevel` (`internal`, the default, or `public`), `codegen` (`class` or
 /// `category`, for every entity), `version` (default: the current one), `renames`
-/// (`{"Task": "TaskItem", "Task.id": "uuid"}`). Paths are relative to the file.
+/// (`{"Task": "TaskItem", "Task.id": "uuid"}`), `mappings` (folders of mapping models to embed
+/// with the schema; default: the package's `Migrations/` when it exists). Paths are relative to
+/// the file.
 ///
 /// For each model the plugin runs `modelc generate --single-file`, which writes
 /// `<Model>+Entities.swift` and `<Model>+Schema.swift` into the plugin's work directory. The
@@ -33,6 +35,18 @@ struct ModelcPlugin: BuildToolPlugin {
     for model in Self.modelsInside(directory) where !models.contains(model) {
       models.append(model)
     }
+    // Mapping models embedded with the schema: `mappings` in modelc.json, else the package's
+    // Migrations/ folder. `modelc generate` embeds those that match the model's versions.
+    let packageDirectory = URL(fileURLWithPath: String(describing: context.package.directory))
+    var mappingFolders = (configuration?.mappings ?? []).map {
+      URL(fileURLWithPath: $0, relativeTo: directory).standardizedFileURL
+    }
+    let defaultFolder = packageDirectory.appending(path: "Migrations")
+    if configuration?.mappings == nil, FileManager.default.fileExists(atPath: defaultFolder.path) {
+      mappingFolders = [defaultFolder]
+    }
+    var mappingInputs: [URL] = []
+    for folder in mappingFolders { mappingInputs += try Self.files(in: folder) }
     let tool = try context.tool(named: "modelc")
     return try models.map { model in
       let name = model.deletingPathExtension().lastPathComponent
@@ -44,7 +58,8 @@ struct ModelcPlugin: BuildToolPlugin {
       for (key, value) in (configuration?.renames ?? [:]).sorted(by: { $0.key < $1.key }) {
         arguments += ["--rename", "\(key)=\(value)"]
       }
-      var inputs = try Self.files(in: model)
+      for folder in mappingFolders { arguments += ["--mappings", folder.path] }
+      var inputs = try Self.files(in: model) + mappingInputs
       if configuration != nil { inputs.append(configurationURL) }
       return .buildCommand(
         displayName: "Generating entity classes from \(model.lastPathComponent)",
@@ -105,6 +120,8 @@ struct Configuration: Decodable {
   var codegen: String?
   var version: String?
   var renames: [String: String]?
+  /// Folders of mapping models to embed (default: the package's `Migrations/`, when present).
+  var mappings: [String]?
 
   /// The configuration in `url`, nil when there is none.
   static func read(_ url: URL) throws -> Configuration? {

@@ -78,7 +78,7 @@ public enum ModelCodeGenerator {
     SchemaPrinter(
       bundle: bundle, generatedVersion: version, typeName: plan.schemaTypeName,
       registeredClasses: plan.registeredClasses,
-      accessLevel: options.accessLevel, contents: contents
+      accessLevel: options.accessLevel, contents: contents, mappings: options.embeddedMappings
     ).print(into: &printer)
     let about = "The schema of every version of the model, for opening and migrating stores without its files."
     files.append(

@@ -30,6 +30,29 @@ struct GenerateCommandTests {
     #expect(entities.contains("version 'Tasks 2'"))
   }
 
+  @Test("--mappings embeds the mapping models that match the model's versions in the schema file, base64")
+  func embedsMappings() throws {
+    let output = TestPaths.temporaryDirectory("generate-mappings")
+    defer { try? FileManager.default.removeItem(at: output) }
+    let model = TestPaths.fixtures.appendingPathComponent("models/Bookshelf.xcdatamodeld").path
+    let mappings = TestPaths.fixtures.appendingPathComponent("mappings").path
+    #expect(
+      CommandLineTool.run(["generate", model, "-o", output.path, "--single-file", "--mappings", mappings, "-q"])
+        == .success)
+    let schema = try String(contentsOf: output.appendingPathComponent("Bookshelf+Schema.swift"), encoding: .utf8)
+    #expect(schema.contains("static let mappingModelFiles: [(name: Swift.String, base64: Swift.String)] = ["))
+    #expect(schema.contains(#"name: "BookshelfToBookshelf2","#))
+    let bytes = try Data(
+      contentsOf: TestPaths.fixtures.appendingPathComponent(
+        "mappings/BookshelfToBookshelf2.xcmappingmodel/xcmapping.xml"))
+    #expect(schema.contains(String(bytes.base64EncodedString().prefix(100))))
+    // Without --mappings the schema file has no such list.
+    let plain = output.appendingPathComponent("plain")
+    #expect(CommandLineTool.run(["generate", model, "-o", plain.path, "--single-file", "-q"]) == .success)
+    let plainSchema = try String(contentsOf: plain.appendingPathComponent("Bookshelf+Schema.swift"), encoding: .utf8)
+    #expect(!plainSchema.contains("mappingModelFiles"))
+  }
+
   @Test(
     "Exit status 1 when the model or an option names something that does not exist",
     arguments: [

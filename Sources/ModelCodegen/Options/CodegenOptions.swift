@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `modelc generate` generates, and how.
 public struct CodegenOptions: Sendable, Hashable {
   /// The access level of the generated declarations.
@@ -26,6 +28,19 @@ public struct CodegenOptions: Sendable, Hashable {
     case singleFile
   }
 
+  /// A file embedded in the schema file: its name and bytes.
+  public struct EmbeddedFile: Sendable, Hashable {
+    /// The file's name, without extension.
+    public var name: String
+    /// Its bytes.
+    public var bytes: Data
+
+    public init(name: String, bytes: Data) {
+      self.name = name
+      self.bytes = bytes
+    }
+  }
+
   /// The version to generate classes for; the bundle's current version when nil.
   public var versionName: String?
   /// The access level of the generated declarations.
@@ -37,15 +52,22 @@ public struct CodegenOptions: Sendable, Hashable {
   public var renames: [String: String]
   /// How the files are laid out.
   public var fileLayout: FileLayout
+  /// Mapping model files to embed in the schema file, by name (file name without extension)
+  /// with their bytes (`xcmapping.xml` or a compiled `.cdm`), so that a program migrates its
+  /// stores through them without the files. The caller chooses them (`modelc generate
+  /// --mappings` embeds those that match the model's versions).
+  public var embeddedMappings: [EmbeddedFile]
 
   public init(
     versionName: String? = nil, accessLevel: AccessLevel = .internal, modeOverride: Mode? = nil,
-    renames: [String: String] = [:], fileLayout: FileLayout = .filePerEntity
+    renames: [String: String] = [:], fileLayout: FileLayout = .filePerEntity,
+    embeddedMappings: [EmbeddedFile] = []
   ) {
     self.versionName = versionName
     self.accessLevel = accessLevel
     self.modeOverride = modeOverride
     self.renames = renames
     self.fileLayout = fileLayout
+    self.embeddedMappings = embeddedMappings
   }
 }

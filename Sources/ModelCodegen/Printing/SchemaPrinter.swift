@@ -1,3 +1,5 @@
+import Foundation
+
 /// Prints the schema file: the `contents` XML of every version of the bundle as string
 /// literals, the bundle read from them, the generated classes, and a container that registers
 /// them. An app then opens and migrates its store without the model's files at run time.
@@ -9,11 +11,14 @@ struct SchemaPrinter {
   let access: String
   /// The `contents` XML of each version, in the bundle's order.
   let contents: [String]
+  /// Mapping model files to embed.
+  let mappings: [CodegenOptions.EmbeddedFile]
 
   init(
     bundle: ModelBundle, generatedVersion: ModelVersion, typeName: String, registeredClasses: [String],
-    accessLevel: CodegenOptions.AccessLevel, contents: [String]
+    accessLevel: CodegenOptions.AccessLevel, contents: [String], mappings: [CodegenOptions.EmbeddedFile] = []
   ) {
+    self.mappings = mappings.sorted { $0.name < $1.name }
     self.bundle = bundle
     self.generatedVersion = generatedVersion
     self.typeName = typeName
@@ -80,6 +85,32 @@ struct SchemaPrinter {
         printer.line("  ),")
       }
       printer.line("]")
+      guard !mappings.isEmpty else { return }
+      printer.blankLine()
+      printer.documentation([
+        "The mapping models of the model's heavyweight steps, embedded: each file's name and its bytes (`xcmapping.xml` or a compiled `.cdm`) in base64.",
+        "`MappingModel.embedded(mappingModelFiles, model: bundle())` (from the Migration module) reads them.",
+      ])
+      printer.line("\(access)static let mappingModelFiles: [(name: Swift.String, base64: Swift.String)] = [")
+      for mapping in mappings {
+        printer.line("  (")
+        printer.line("    name: \(SwiftStringLiteral.quoted(mapping.name)),")
+        printer.line("    base64:")
+        printer.verbatim(SwiftStringLiteral.multilineRaw(Self.wrapped(mapping.bytes.base64EncodedString())))
+        printer.line("  ),")
+      }
+      printer.line("]")
     }
+  }
+
+  /// Base64 text in lines of 100 characters (the reader skips the line breaks).
+  static func wrapped(_ text: String) -> String {
+    var lines: [Substring] = []
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      lines.append(rest.prefix(100))
+      rest = rest.dropFirst(100)
+    }
+    return lines.joined(separator: "\n")
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import Migration
 import ModelCodegen
 
 /// `modelc generate MODEL --output DIR`: typed Swift entity classes and the embedded schema.
@@ -29,6 +30,11 @@ enum GenerateCommand: ModelcCommand {
         type: .custom(expected: "ENTITY=NAME or ENTITY.PROPERTY=NAME", isValid: isRename),
         repeatable: true, help: "Name an entity's class, or a property, differently (e.g. Task=TaskItem, Task.id=uuid)."
       ),
+      OptionSpec(
+        "--mappings", value: "DIR", repeatable: true,
+        help:
+          "Embed in the schema file the mapping models of this folder that match the model's versions, so the program migrates through them without the files."
+      ),
     ],
     flags: [
       FlagSpec(
@@ -47,11 +53,32 @@ enum GenerateCommand: ModelcCommand {
       let parts = rename.split(separator: "=", maxSplits: 1).map(String.init)
       renames[parts[0]] = parts[1]
     }
+    var embedded: [CodegenOptions.EmbeddedFile] = []
+    let folders = arguments.values("--mappings").map { URL(fileURLWithPath: $0) }
+    if !folders.isEmpty {
+      let catalog = MappingCatalog.discover(in: folders, bundle: bundle)
+      if let problem = catalog.problems.first {
+        throw CommandFailure("\(problem)")
+      }
+      for loaded in catalog.mappings {
+        guard !loaded.isOrphaned else {
+          // A mapping of another model (or made before an edit) is not embedded; say so.
+          terminal.writeLine(
+            "\(loaded.file.path): warning: not embedded: it matches no pair of versions of \(bundle.name)",
+            to: .standardError)
+          continue
+        }
+        let file = URL(fileURLWithPath: loaded.file.path)
+        let name = (file.lastPathComponent == "xcmapping.xml" ? file.deletingLastPathComponent() : file)
+          .deletingPathExtension().lastPathComponent
+        embedded.append(CodegenOptions.EmbeddedFile(name: name, bytes: try Data(contentsOf: file)))
+      }
+    }
     let options = CodegenOptions(
       versionName: arguments.value("--version"),
       accessLevel: arguments.value("--access-level", as: CodegenOptions.AccessLevel.self) ?? .internal,
       modeOverride: arguments.value("--codegen", as: CodegenOptions.Mode.self), renames: renames,
-      fileLayout: arguments.flag("--single-file") ? .singleFile : .filePerEntity)
+      fileLayout: arguments.flag("--single-file") ? .singleFile : .filePerEntity, embeddedMappings: embedded)
     let output = URL(fileURLWithPath: arguments.value("--output")!)
     let code: GeneratedCode
     let report: GeneratedFileWriter.Report

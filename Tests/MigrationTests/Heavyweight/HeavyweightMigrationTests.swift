@@ -106,3 +106,23 @@ struct HeavyweightMigrationTests {
     #expect(BookshelfFixture.fingerprint(url) == before)
   }
 }
+
+@Suite("Embedded mapping models")
+struct EmbeddedMappingTests {
+  @Test("A mapping file embedded as wrapped base64 reads back to the same mapping; a damaged one names itself")
+  func roundTrip() throws {
+    let file = TestPaths.fixtures.appendingPathComponent(
+      "mappings/BookshelfToBookshelf2.xcmappingmodel/xcmapping.xml")
+    let base64 = try Data(contentsOf: file).base64EncodedString()
+    let wrapped = stride(from: 0, to: base64.count, by: 100).map {
+      String(base64.dropFirst($0).prefix(100))
+    }.joined(separator: "\n")
+    let embedded = try MappingModel.embedded([("BookshelfToBookshelf2", wrapped)], model: BookshelfFixture.bundle)
+    #expect(embedded == [try BookshelfFixture.mapping()])
+    #expect {
+      try MappingModel.embedded([("Broken", "bm90IGEgbWFwcGluZw==")], model: BookshelfFixture.bundle)
+    } throws: { error in
+      "\(error)".contains("<embedded Broken>")
+    }
+  }
+}
