@@ -12,7 +12,7 @@ import Persistence
 /// Unlike Core Data's, the associations live in a table of the new store file, not in memory,
 /// and the contexts are replaced batch by batch: a migration's memory does not grow with the
 /// store. Objects from ``sourceContext`` and ``destinationContext`` are therefore valid during
-/// the policy call they are used in; keep their ``ManagedObject/objectID`` (or values) for later.
+/// the policy call they are used in; keep their `objectID` (or values) for later.
 public final class MigrationManager {
   /// The version the store is migrated from.
   public let sourceModel: ModelVersion
