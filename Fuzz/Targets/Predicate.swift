@@ -34,7 +34,8 @@ public func fuzzPredicate(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 }
 
 /// Two in-memory Tasks stores with the same few objects of varied values, made once per
-/// process: saved in one, inserted and never saved in the other.
+/// process: saved in one, inserted and never saved in the other. They are at version 'Tasks 3',
+/// whose attributes the objects and the seed predicates are written for.
 final class FuzzStore: @unchecked Sendable {
   static let shared = FuzzStore()
   let saved: ObjectContext
@@ -44,11 +45,11 @@ final class FuzzStore: @unchecked Sendable {
     let modelPath = ProcessInfo.processInfo.environment["MODELC_FUZZ_MODEL"] ?? "Models/Tasks.xcdatamodeld"
     do {
       let bundle = try ModelBundle(contentsOf: modelPath)
-      let writer = try PersistentContainer(bundle: bundle, options: .inMemory).newContext()
+      let writer = try PersistentContainer(bundle: bundle, versionName: "Tasks 3", options: .inMemory).newContext()
       try Self.fill(writer)
       try writer.save()
       saved = writer
-      unsaved = try PersistentContainer(bundle: bundle, options: .inMemory).newContext()
+      unsaved = try PersistentContainer(bundle: bundle, versionName: "Tasks 3", options: .inMemory).newContext()
       try Self.fill(unsaved)
     } catch {
       fatalError("the fuzz store cannot be made (run from the package root, or set MODELC_FUZZ_MODEL): \(error)")

@@ -6,13 +6,17 @@ import Observation
 /// the store only through the generated entity classes and fetch requests.
 ///
 /// Order: priority (high first), then due date (earliest first, undated tasks last within a
-/// priority), then title. Search is `CONTAINS[cd]` over title and notes.
+/// priority), then title. Search is `CONTAINS[cd]` over the title and the texts of the notes.
+///
+/// A task is done when it has a `completedAt` date (``Task/isCompleted``); its notes are `Note`
+/// objects of the ordered relationship `notes`, oldest first.
 @MainActor
 @Observable
 public final class TaskListViewModel {
   /// The tasks the search text and filters select, in order.
   public private(set) var tasks: [Task] = []
-  /// Text to find in titles and notes (ignoring case and diacritics); empty shows everything.
+  /// Text to find in titles and in the texts of notes (ignoring case and diacritics); empty shows
+  /// everything.
   public var searchText: String = "" {
     didSet { refreshAfterChange() }
   }
@@ -33,15 +37,20 @@ public final class TaskListViewModel {
 
   @ObservationIgnored private let context: ObjectContext
   @ObservationIgnored private var saveObservation: SaveObservation?
+  /// The clock that dates completions and notes (the system's, unless a test gives its own).
+  @ObservationIgnored private let now: @Sendable () -> Date
 
-  /// A view model over a container's main context.
-  public init(container: PersistentContainer) {
+  /// A view model over a container's main context. `now` gives the date a task is marked done
+  /// and a note is written at.
+  public init(container: PersistentContainer, now: @escaping @Sendable () -> Date = { Date() }) {
     self.context = container.viewContext
+    self.now = now
   }
 
   /// A view model over a given context (on the main actor).
-  public init(context: ObjectContext) {
+  public init(context: ObjectContext, now: @escaping @Sendable () -> Date = { Date() }) {
     self.context = context
+    self.now = now
   }
 
   // MARK: - Reading
@@ -50,13 +59,14 @@ public final class TaskListViewModel {
   public func refresh() throws(TaskError) {
     var parts: [FetchPredicate] = []
     if !searchText.isEmpty {
-      let inTitle = Task.Keys.title.contains(searchText, options: [.caseInsensitive, .diacriticInsensitive])
-      parts.append(inTitle || Self.optionalContains(Task.Keys.notes, searchText))
+      let options: PredicateComparisonOptions = [.caseInsensitive, .diacriticInsensitive]
+      let inTitle = Task.Keys.title.contains(searchText, options: options)
+      parts.append(inTitle || Task.Keys.notes.any(Note.Keys.text.contains(searchText, options: options)))
     }
     switch completionFilter {
     case .all: break
-    case .pending: parts.append(Task.Keys.isCompleted == false)
-    case .done: parts.append(Task.Keys.isCompleted == true)
+    case .pending: parts.append(Task.Keys.completedAt.isNil)
+    case .done: parts.append(Task.Keys.completedAt.isNotNil)
     }
     if let tagFilter {
       parts.append(
@@ -77,12 +87,6 @@ public final class TaskListViewModel {
     } catch {
       throw TaskError.store("cannot read the tasks: \(error)")
     }
-  }
-
-  private static func optionalContains(_ key: PropertyKey<Task, String?>, _ text: String) -> FetchPredicate {
-    .comparison(
-      PredicateComparison(
-        .keyPath(key.keyPath), .contains, .string(text), options: [.caseInsensitive, .diacriticInsensitive]))
   }
 
   /// The list's order: priority, then due date with undated tasks last, then title.
@@ -141,18 +145,20 @@ public final class TaskListViewModel {
 
   // MARK: - Changing
 
-  /// Adds a task and saves it. A title that is empty or only white space is refused
-  /// (``TaskError/invalid(_:)``), whatever front end passes it.
+  /// Adds a task and saves it, with a `Note` for each of `notes`, in order. A title that is empty
+  /// or only white space is refused (``TaskError/invalid(_:)``), whatever front end passes it, and
+  /// so is a note without text; nothing is saved then.
   @discardableResult
   public func add(
-    title: String, dueDate: Date? = nil, priority: TaskPriority = .medium, notes: String? = nil, tags: [String] = [],
-    project: String? = nil
+    title: String, dueDate: Date? = nil, priority: TaskPriority = .medium, notes: [String] = [],
+    tags: [String] = [], project: String? = nil
   ) throws(TaskError) -> Task {
     try Self.checkTitle(title)
+    try Self.checkNotes(notes)
     let task = Task(context: context, taskID: UUID(), title: title)
     task.dueDate = dueDate
     task.priority = priority.storedValue
-    task.notes = notes
+    appendNotes(notes, to: task)
     try assign(tags: tags, project: project, to: task)
     try save()
     return task
@@ -164,36 +170,41 @@ public final class TaskListViewModel {
     /// `.some(nil)` removes the due date.
     public var dueDate: Date??
     public var priority: TaskPriority?
-    /// `.some(nil)` removes the notes.
-    public var notes: String??
+    /// Deletes every note of the task (before `addedNotes` are added) when true.
+    public var removesNotes: Bool
+    /// Texts of notes to add after the task's notes, in order.
+    public var addedNotes: [String]
     /// Replaces the tags when set.
     public var tags: [String]?
     /// `.some(nil)` removes the project.
     public var project: String??
 
     public init(
-      title: String? = nil, dueDate: Date?? = nil, priority: TaskPriority? = nil, notes: String?? = nil,
-      tags: [String]? = nil, project: String?? = nil
+      title: String? = nil, dueDate: Date?? = nil, priority: TaskPriority? = nil, removesNotes: Bool = false,
+      addedNotes: [String] = [], tags: [String]? = nil, project: String?? = nil
     ) {
       self.title = title
       self.dueDate = dueDate
       self.priority = priority
-      self.notes = notes
+      self.removesNotes = removesNotes
+      self.addedNotes = addedNotes
       self.tags = tags
       self.project = project
     }
   }
 
-  /// Changes a task and saves it. A new title that is empty or only white space is refused, and
-  /// the task is left unchanged.
+  /// Changes a task and saves it. A new title that is empty or only white space, or a note
+  /// without text, is refused, and the task is left unchanged.
   public func update(_ task: Task, _ edit: Edit) throws(TaskError) {
-    if let title = edit.title {
-      try Self.checkTitle(title)
-      task.title = title
-    }
+    if let title = edit.title { try Self.checkTitle(title) }
+    try Self.checkNotes(edit.addedNotes)
+    if let title = edit.title { task.title = title }
     if let dueDate = edit.dueDate { task.dueDate = dueDate }
     if let priority = edit.priority { task.priority = priority.storedValue }
-    if let notes = edit.notes { task.notes = notes }
+    if edit.removesNotes {
+      for note in task.notes { context.delete(note) }
+    }
+    appendNotes(edit.addedNotes, to: task)
     if let tags = edit.tags {
       task.removeFromTags(task.tags)
       try assign(tags: tags, project: nil, to: task)
@@ -204,9 +215,14 @@ public final class TaskListViewModel {
     try save()
   }
 
-  /// Marks a task done or not done, and saves.
+  /// Marks a task done (dated now, by the view model's clock) or not done (its date removed), and
+  /// saves. A task already done keeps the date it was first marked done.
   public func setCompleted(_ task: Task, _ completed: Bool) throws(TaskError) {
-    task.isCompleted = completed
+    if completed {
+      if task.completedAt == nil { task.completedAt = now() }
+    } else {
+      task.completedAt = nil
+    }
     try save()
   }
 
@@ -215,10 +231,36 @@ public final class TaskListViewModel {
     try setCompleted(task, !task.isCompleted)
   }
 
-  /// Deletes tasks and saves.
+  /// Deletes tasks (and, by the model's cascade, their notes) and saves.
   public func delete(_ tasks: [Task]) throws(TaskError) {
     for task in tasks { context.delete(task) }
     try save()
+  }
+
+  /// Adds a note with this text, dated now, after the task's other notes, and saves. A text that
+  /// is empty or only white space is refused.
+  @discardableResult
+  public func addNote(_ text: String, to task: Task) throws(TaskError) -> Note {
+    try Self.checkNotes([text])
+    let note = appendNotes([text], to: task)[0]
+    try save()
+    return note
+  }
+
+  /// Deletes one note and saves.
+  public func deleteNote(_ note: Note) throws(TaskError) {
+    context.delete(note)
+    try save()
+  }
+
+  /// Appends a note per text, in order, all dated now (their order is the relationship's).
+  @discardableResult
+  private func appendNotes(_ texts: [String], to task: Task) -> [Note] {
+    guard !texts.isEmpty else { return [] }
+    let date = now()
+    let notes = texts.map { Note(context: context, createdAt: date, text: $0) }
+    task.addToNotes(notes)
+    return notes
   }
 
   private func assign(tags: [String], project: String?, to task: Task) throws(TaskError) {
@@ -277,10 +319,21 @@ public final class TaskListViewModel {
 
   private static let emptyTitleMessage = "a task needs a title"
 
+  /// Refuses a note whose text is empty once white space and line breaks are trimmed: it would
+  /// show as an empty line under the task.
+  private static func checkNotes(_ texts: [String]) throws(TaskError) {
+    if texts.contains(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) {
+      throw TaskError.invalid(Self.emptyNoteMessage)
+    }
+  }
+
+  private static let emptyNoteMessage = "a note needs some text"
+
   private static func describe(_ failure: ValidationFailure) -> String {
     switch (failure.entity, failure.property, failure.rule) {
     case ("Task", "title", .minimumLength), ("Task", "title", .required): emptyTitleMessage
     case ("Task", "priority", _): "the priority must be high, medium or low"
+    case ("Note", "text", .required): emptyNoteMessage
     default: "\(failure.entity.lowercased()) \(failure.property): \(failure.message)"
     }
   }

@@ -43,8 +43,10 @@ struct ModelDumpTests {
   func selectedVersions() throws {
     let bundle = try ModelBundle(contentsOf: TestPaths.tasksModel.path)
     let all = ModelDump.json(of: bundle)
-    #expect(all["versions"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["Tasks", "Tasks 2", "Tasks 3"])
-    #expect(all["versions"]?.arrayValue?.map { $0["isCurrent"] } == [.bool(false), .bool(false), .bool(true)])
+    #expect(
+      all["versions"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["Tasks", "Tasks 2", "Tasks 3", "Tasks 4"])
+    #expect(
+      all["versions"]?.arrayValue?.map { $0["isCurrent"] } == [.bool(false), .bool(false), .bool(false), .bool(true)])
     let some = ModelDump.json(of: bundle, versionNames: ["Tasks 3", "Tasks"])
     #expect(some["versions"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["Tasks", "Tasks 3"])
     #expect(ModelDump.json(of: bundle, versionNames: [])["versions"] == .array([]))

@@ -68,13 +68,36 @@ struct ModelReaderTests {
     #expect(bundle.versions[0].sourcePath == path("Versioned.xcdatamodeld") + "/Versioned.xcdatamodel/contents")
   }
 
-  @Test("The Tasks model has three versions, the last one current")
+  @Test("The Tasks model has four versions, the last one current")
   func tasksModel() throws {
     let bundle = try ModelBundle(contentsOf: TestPaths.tasksModel.path)
     #expect(bundle.name == "Tasks")
-    #expect(bundle.versions.map(\.name) == ["Tasks", "Tasks 2", "Tasks 3"])
-    #expect(bundle.currentVersion.name == "Tasks 3")
-    #expect(bundle.currentVersion.entities.map(\.name) == ["Project", "Tag", "Task"])
+    #expect(bundle.versions.map(\.name) == ["Tasks", "Tasks 2", "Tasks 3", "Tasks 4"])
+    #expect(bundle.currentVersion.name == "Tasks 4")
+    let current = bundle.currentVersion
+    #expect(current.entities.map(\.name) == ["Note", "Project", "Tag", "Task"])
+    // Tasks 4: completedAt (renamed from isCompleted, a Date now) and the ordered notes.
+    let task = try #require(current.entity(named: "Task"))
+    #expect(task.attributes.map(\.name) == ["completedAt", "dueDate", "id", "priority", "title"])
+    let completedAt = try #require(task.attribute(named: "completedAt"))
+    #expect(completedAt.attributeType == .date)
+    #expect(completedAt.isOptional)
+    #expect(completedAt.renamingIdentifier == "isCompleted")
+    let notes = try #require(task.relationship(named: "notes"))
+    #expect(notes.destinationEntityName == "Note")
+    #expect(notes.inverseName == "task")
+    #expect(notes.isToMany && notes.isOrdered && notes.isOptional)
+    #expect(notes.deletionRule == .cascade)
+    let note = try #require(current.entity(named: "Note"))
+    #expect(
+      note.attributes.map { "\($0.name) \($0.attributeType) \($0.isOptional)" } == [
+        "createdAt date false", "text string false",
+      ])
+    let back = try #require(note.relationship(named: "task"))
+    #expect(back.destinationEntityName == "Task")
+    #expect(back.inverseName == "notes")
+    #expect(!back.isToMany)
+    #expect(back.deletionRule == .nullify)
   }
 
   @Test("A bundle with a single version needs no .xccurrentversion")

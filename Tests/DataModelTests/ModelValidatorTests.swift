@@ -535,7 +535,7 @@ struct ModelValidatorTests {
   func tasksModelIsClean() throws {
     let result = ModelReader.read(path: TestPaths.tasksModel.path)
     let bundle = try #require(result.bundle)
-    #expect(bundle.versions.map(\.name) == ["Tasks", "Tasks 2", "Tasks 3"])
+    #expect(bundle.versions.map(\.name) == ["Tasks", "Tasks 2", "Tasks 3", "Tasks 4"])
     #expect(result.diagnostics.isEmpty, "\(result.diagnostics.printed)")
   }
 

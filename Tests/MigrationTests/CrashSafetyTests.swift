@@ -59,7 +59,8 @@ struct CrashSafetyTests {
 
   @Test(
     "SIGKILL at many moments during a migration leaves the old or the new version, values intact",
-    .enabled(if: TestPaths.executable(named: "modelc") != nil, "the modelc executable is not built"))
+    .enabled(if: TestPaths.executable(named: "modelc") != nil, "the modelc executable is not built"),
+    .disabled("needs the heavyweight step Tasks 3 → Tasks 4 (issue 17 engine)"))
   func killedMigrations() throws {
     let modelc = try #require(TestPaths.executable(named: "modelc"))
     let pristine = try Self.largeStore(count: 60_000)

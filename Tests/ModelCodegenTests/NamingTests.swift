@@ -57,16 +57,17 @@ struct NamingTests {
     #expect(code.diagnostics.isEmpty)
     #expect(
       code.files.map(\.name) == [
-        "Project+Entity.swift", "Tag+Entity.swift", "TaskItem+Entity.swift", "Tasks+Schema.swift",
+        "Note+Entity.swift", "Project+Entity.swift", "Tag+Entity.swift", "TaskItem+Entity.swift", "Tasks+Schema.swift",
       ])
-    let task = code.files[2].contents
+    let task = code.files[3].contents
     #expect(task.contains("final class TaskItem: Persistence.ManagedObject, Persistence.GeneratedEntity"))
     #expect(task.contains("static let entityName: Swift.String = \"Task\""))
     #expect(task.contains("var uuid: Foundation.UUID"))
     #expect(
       task.contains("convenience init(context: Persistence.ObjectContext, uuid: Foundation.UUID, title: Swift.String)"))
-    #expect(code.files[0].contents.contains("var tasks: Swift.Set<TaskItem>"))
-    #expect(code.files[1].contents.contains("static let label = Persistence.PropertyKey<Tag, Swift.String>(\"name\")"))
+    #expect(code.files[0].contents.contains("var task: TaskItem?"))
+    #expect(code.files[1].contents.contains("var tasks: Swift.Set<TaskItem>"))
+    #expect(code.files[2].contents.contains("static let label = Persistence.PropertyKey<Tag, Swift.String>(\"name\")"))
   }
 
   @Test(

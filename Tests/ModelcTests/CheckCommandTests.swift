@@ -120,7 +120,8 @@ struct CheckCommandTests {
   }
 }
 
-/// A temporary git repository holding a copy of `Models/Tasks.xcdatamodeld`, committed on `main`.
+/// A temporary git repository holding a copy of `Models/Tasks.xcdatamodeld` up to `Tasks 3`
+/// (current there), committed on `main`: the tests add their own `Tasks 4`.
 final class CheckRepository {
   let root: URL
 
@@ -135,6 +136,9 @@ final class CheckRepository {
     let models = root.appendingPathComponent("Models")
     try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: TestPaths.tasksModel, to: models.appendingPathComponent("Tasks.xcdatamodeld"))
+    try FileManager.default.removeItem(atPath: "\(model)/Tasks 4.xcdatamodel")
+    try Self.currentVersionPlist("Tasks 3").write(
+      toFile: "\(model)/.xccurrentversion", atomically: true, encoding: .utf8)
     try git("init", "-q", "-b", "main")
     try git("add", "-A")
     try git("commit", "-q", "-m", "Tasks model as released")
@@ -172,9 +176,23 @@ final class CheckRepository {
     try FileManager.default.copyItem(
       atPath: contents("Tasks 3"), toPath: folder.appendingPathComponent("contents").path)
     try edit("Tasks 4", replacing: old, with: new)
-    let plist = try String(contentsOfFile: "\(model)/.xccurrentversion", encoding: .utf8)
-    try plist.replacingOccurrences(of: "Tasks 3.xcdatamodel", with: "Tasks 4.xcdatamodel").write(
+    try Self.currentVersionPlist("Tasks 4").write(
       toFile: "\(model)/.xccurrentversion", atomically: true, encoding: .utf8)
+  }
+
+  /// `.xccurrentversion` naming a version, as Xcode writes it.
+  static func currentVersionPlist(_ version: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+    \t<key>_XCCurrentVersionName</key>
+    \t<string>\(version).xcdatamodel</string>
+    </dict>
+    </plist>
+
+    """
   }
 
   deinit {

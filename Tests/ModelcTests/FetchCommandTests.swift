@@ -10,12 +10,13 @@ import Testing
 @Suite("modelc fetch")
 struct FetchCommandTests {
 
-  /// A file store of the Tasks model: "Paint" (priority 1, due, tagged home, in project
-  /// House), "Report" (3), "Garden" (2, notes, tagged home and work); its store UUID.
+  /// A file store of the Tasks model at version `Tasks 3` (fetch reads a store at the version it
+  /// is at): "Paint" (priority 1, due, tagged home, in project House), "Report" (3), "Garden" (2,
+  /// notes, tagged home and work); its store UUID.
   static func makeStore() throws -> (url: URL, storeUUID: String) {
     let url = TestPaths.temporaryDirectory("fetch-command").appendingPathComponent("tasks.sqlite")
     let bundle = try ModelBundle(contentsOf: TestPaths.tasksModel.path)
-    let container = try PersistentContainer(bundle: bundle, options: .file(url))
+    let container = try PersistentContainer(bundle: bundle, versionName: "Tasks 3", options: .file(url))
     let context = container.newContext()
     let home = try context.insert(entityNamed: "Tag")
     try home.setValue(.string("home"), forKey: "name")

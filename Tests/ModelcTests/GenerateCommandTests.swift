@@ -14,7 +14,10 @@ struct GenerateCommandTests {
     let arguments = ["generate", TestPaths.tasksModel.path, "--output", output.path, "--access-level", "public", "-q"]
     #expect(CommandLineTool.run(arguments) == .success)
     let names = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
-    #expect(names == ["Project+Entity.swift", "Tag+Entity.swift", "Task+Entity.swift", "Tasks+Schema.swift"])
+    #expect(
+      names == [
+        "Note+Entity.swift", "Project+Entity.swift", "Tag+Entity.swift", "Task+Entity.swift", "Tasks+Schema.swift",
+      ])
     let task = try String(contentsOf: output.appendingPathComponent("Task+Entity.swift"), encoding: .utf8)
     #expect(task.contains("public final class Task: Persistence.ManagedObject, Persistence.GeneratedEntity"))
     #expect(CommandLineTool.run(arguments) == .success)

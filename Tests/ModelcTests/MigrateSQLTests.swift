@@ -44,7 +44,8 @@ struct MigrateSQLTests {
     ])
     #expect(seeded.status == 0, "\(seeded.error)")
     let before = try Self.rows(original)
-    let printed = try ModelcProcess.run(["migrate", original, "--model", Self.model, "--sql"])
+    // To 'Tasks 3': the inferred steps, all SQL ('Tasks 3' → 'Tasks 4' needs a mapping model).
+    let printed = try ModelcProcess.run(["migrate", original, "--model", Self.model, "--to", "Tasks 3", "--sql"])
     #expect(printed.status == 0, "\(printed.error)")
     #expect(try Self.rows(original) == before, "--sql changed the store")
     #expect(!printed.output.contains("-- arguments"))
@@ -56,7 +57,7 @@ struct MigrateSQLTests {
     let script = try scratch.write("migration.sql", printed.output)
     let ran = try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", byScript, ".read \(script)"])
     #expect(ran.status == 0, "\(ran.error)")
-    let migrated = try ModelcProcess.run(["migrate", original, "--model", Self.model, "--no-backup"])
+    let migrated = try ModelcProcess.run(["migrate", original, "--model", Self.model, "--to", "Tasks 3", "--no-backup"])
     #expect(migrated.status == 0, "\(migrated.error)")
     #expect(!migrated.error.contains("\u{1B}[2K"), "progress written to a pipe")
     #expect(try Self.rows(byScript) == Self.rows(original))

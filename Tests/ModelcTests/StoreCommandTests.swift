@@ -40,9 +40,9 @@ struct StoreCommandTests {
     let store = scratch.path("new.sqlite")
     let created = try modelc("store", "create", store, "--model", tasks)
     #expect(created.status == 0)
-    #expect(created.output.hasPrefix("created \(store) at version 'Tasks 3' (3 entities, store UUID "))
+    #expect(created.output.hasPrefix("created \(store) at version 'Tasks 4' (4 entities, store UUID "))
     let info = try json(try modelc("store", "info", store, "--model", tasks, "--format", "json").output)
-    #expect(info["version"] == .string("Tasks 3"))
+    #expect(info["version"] == .string("Tasks 4"))
     #expect(info["isCurrentVersion"] == .bool(true))
     let bytes = FileManager.default.contents(atPath: store)
 
@@ -57,12 +57,12 @@ struct StoreCommandTests {
     #expect(try modelc("store", "create", old, "--model", tasks, "--version", "Tasks").status == 0)
     #expect(
       try modelc("store", "info", old, "--model", tasks).output.contains(
-        "version: Tasks (the current version is Tasks 3)"))
+        "version: Tasks (the current version is Tasks 4)"))
 
     let unknown = try modelc("store", "create", scratch.path("x.sqlite"), "--model", tasks, "--version", "Tasks 9")
     #expect(unknown.status == 1)
     #expect(unknown.error.contains("the model has no version 'Tasks 9'"))
-    #expect(unknown.error.contains("note: its versions are: Tasks, Tasks 2, Tasks 3"))
+    #expect(unknown.error.contains("note: its versions are: Tasks, Tasks 2, Tasks 3, Tasks 4"))
     #expect(!FileManager.default.fileExists(atPath: scratch.path("x.sqlite")))
     #expect(try modelc("store", "create", scratch.path("y.sqlite")).status == 2)
     #expect(try modelc("store", "frobnicate").status == 2)
@@ -123,12 +123,13 @@ struct StoreCommandTests {
     #expect(task["_id"] == .string("x-coredata://\(uuid)/Task/p1"))
     #expect(task["title"] == .string("Sweep \"the\" floor 🧹"))
     #expect(task["priority"] == .number("3"))
-    #expect(task["isCompleted"] == .bool(false))
+    #expect(task["completedAt"] == .null)
     #expect(task["dueDate"] == .string("2026-02-01T08:30:00.250Z"))
-    #expect(task["notes"] == .null)
+    #expect(task["notes"] == .array([]))
     #expect(task["project"] == .string("x-coredata://\(uuid)/Project/p1"))
     #expect(task["tags"] == .array([.string("x-coredata://\(uuid)/Tag/p1")]))
-    #expect(exported.objectValue?.map(\.key) == ["Project", "Tag", "Task"])
+    #expect(exported.objectValue?.map(\.key) == ["Note", "Project", "Tag", "Task"])
+    #expect(exported["Note"] == .array([]))
 
     let onlyTags = try json(try modelc("store", "export", store, "--model", tasks, "--entity", "Tag").output)
     #expect(onlyTags.objectValue?.map(\.key) == ["Tag"])
@@ -222,10 +223,13 @@ struct StoreCommandTests {
     #expect(text.status == 0)
     let lines = text.output.split(separator: "\n").map(String.init)
     #expect(lines[0] == "store: \(store)")
-    #expect(lines[1] == "version: Tasks 3 (the current version)")
+    #expect(lines[1] == "version: Tasks 4 (the current version)")
     #expect(lines[2] == "written by: Core Data framework version 1333 (NSPersistenceFrameworkVersion)")
     #expect(lines[3].hasPrefix("store UUID: "))
-    #expect(Array(lines[4...8]) == ["objects:", "  Project  4", "  Tag      4", "  Task     4", "  total    12"])
+    #expect(
+      Array(lines[4...9]) == [
+        "objects:", "  Note     4", "  Project  4", "  Tag      4", "  Task     4", "  total    16",
+      ])
     #expect(Array(lines.suffix(2)) == ["migration history: none", "layout: as derived from the model"])
 
     let other = try scratch.model(
@@ -246,7 +250,8 @@ struct StoreCommandTests {
     let third = scratch.path("c.sqlite")
     let seeded = try modelc("store", "seed", first, "--model", tasks, "--rows", "25", "--seed", "5")
     #expect(
-      seeded.output == "seeded \(first) at version 'Tasks 3' with seed 5: 75 objects (Project 25, Tag 25, Task 25)\n")
+      seeded.output
+        == "seeded \(first) at version 'Tasks 4' with seed 5: 100 objects (Note 25, Project 25, Tag 25, Task 25)\n")
     #expect(try modelc("store", "seed", second, "--model", tasks, "--rows", "25", "--seed", "5").status == 0)
     #expect(try modelc("store", "seed", third, "--model", tasks, "--rows", "25", "--seed", "6").status == 0)
     #expect(try normalizedExport(first) == (try normalizedExport(second)))

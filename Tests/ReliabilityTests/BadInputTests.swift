@@ -261,7 +261,7 @@ struct BadInputTests {
     try plain.close()
 
     let one = """
-      {"Task": [{"_id": "t1", "id": "8E3C5B0A-64E6-4E4B-9C59-3C4E2B5C6D7E", "title": "One", "priority": 1, "isCompleted": false}]}
+      {"Task": [{"_id": "t1", "id": "8E3C5B0A-64E6-4E4B-9C59-3C4E2B5C6D7E", "title": "One", "priority": 1, "completedAt": null}]}
       """
     try scratch.write("one.json", one)
     try scratch.write("latin1.json", Array("{\n  \"Task\": [\"caf".utf8) + [0xE9] + Array("\"]}".utf8))

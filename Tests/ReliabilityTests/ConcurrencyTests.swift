@@ -26,7 +26,8 @@ struct ConcurrencyTests {
 
   @Test(
     "Processes running task add and task done on one store at once lose and duplicate nothing",
-    .enabled(if: Reliability.executablesBuilt, Comment(rawValue: Reliability.executablesAbsent)))
+    .enabled(if: Reliability.executablesBuilt, Comment(rawValue: Reliability.executablesAbsent)),
+    .disabled("needs the heavyweight step Tasks 3 → Tasks 4 (issue 17 engine)"))
   func processesShareOneStore() throws {
     let scratch = Scratch("concurrency")
     let store = scratch.path("Tasks.sqlite")
@@ -89,7 +90,8 @@ struct ConcurrencyTests {
 
   @Test(
     "Processes opening an older store at once: one migrates it, the others wait and use it",
-    .enabled(if: Reliability.executablesBuilt, Comment(rawValue: Reliability.executablesAbsent)))
+    .enabled(if: Reliability.executablesBuilt, Comment(rawValue: Reliability.executablesAbsent)),
+    .disabled("needs the heavyweight step Tasks 3 → Tasks 4 (issue 17 engine)"))
   func simultaneousMigrations() throws {
     let scratch = Scratch("simultaneous-migration")
     let store = scratch.file("Tasks.sqlite")

@@ -13,7 +13,7 @@ struct FaultTests {
     let tasks = (1...count).map { index in
       let id = String(format: "%08X-0000-4000-8000-%012X", index, index)
       let title = "Task \(index) " + String(repeating: "é", count: 300)
-      return #"{"_id": "t\#(index)", "id": "\#(id)", "title": "\#(title)", "priority": 2, "isCompleted": false}"#
+      return #"{"_id": "t\#(index)", "id": "\#(id)", "title": "\#(title)", "priority": 2, "completedAt": null}"#
     }
     return #"{"Task": ["# + tasks.joined(separator: ",\n") + "]}"
   }
@@ -67,6 +67,7 @@ struct FaultTests {
   @Test(
     "A migration that fills the disk fails with 'disk is full' and leaves the store at its version",
     .enabled(if: Reliability.executablesBuilt, Comment(rawValue: Reliability.executablesAbsent)),
+    .disabled("needs the heavyweight step Tasks 3 → Tasks 4 (issue 17 engine)"),
     arguments: [false, true])
   func diskFullDuringMigration(keepsBackup: Bool) throws {
     if let reason = Reliability.smallFileSystemUnavailable {
@@ -125,7 +126,7 @@ struct FaultTests {
     try connection.close()
 
     let closest = try #require(metadata.closestVersion(in: Reliability.bundle))
-    #expect(closest.versionName == "Tasks 3")
+    #expect(closest.versionName == "Tasks 4")
     #expect(closest.changedEntities == ["Task"])
     #expect(closest.entitiesOnlyInStore == ["Reminder"])
 
@@ -133,12 +134,12 @@ struct FaultTests {
       Reliability.modelc!, ["store", "info", store.path, "--model", Reliability.tasksModel])
     #expect(info.status == 1)
     #expect(info.error.contains("match no version of the model"), "\(info.error)")
-    #expect(info.error.contains("the closest version is 'Tasks 3' (2 entities differ)"), "\(info.error)")
+    #expect(info.error.contains("the closest version is 'Tasks 4' (2 entities differ)"), "\(info.error)")
     #expect(info.error.contains("entities whose version hashes differ: Task"), "\(info.error)")
-    #expect(info.error.contains("entities in the store but not in 'Tasks 3': Reminder"), "\(info.error)")
+    #expect(info.error.contains("entities in the store but not in 'Tasks 4': Reminder"), "\(info.error)")
 
     let task = try ProcessRun.run(Reliability.task!, ["list", "--store", store.path])
     #expect(task.status == 1)
-    #expect(task.error.contains("the closest version is 'Tasks 3'"), "\(task.error)")
+    #expect(task.error.contains("the closest version is 'Tasks 4'"), "\(task.error)")
   }
 }

@@ -58,7 +58,8 @@ enum CheckFixtures {
   }
 }
 
-/// A temporary git repository with `Models/Tasks.xcdatamodeld` committed on `main`.
+/// A temporary git repository with `Models/Tasks.xcdatamodeld` up to `Tasks 3` (current there)
+/// committed on `main`: the tests add their own `Tasks 4`.
 final class TasksRepository {
   let root: URL
 
@@ -67,6 +68,9 @@ final class TasksRepository {
     let models = root.appendingPathComponent("Models")
     try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: TestPaths.tasksModel, to: models.appendingPathComponent("Tasks.xcdatamodeld"))
+    try FileManager.default.removeItem(atPath: "\(model)/Tasks 4.xcdatamodel")
+    try CheckFixtures.currentVersionPlist("Tasks 3").write(
+      toFile: "\(model)/.xccurrentversion", atomically: true, encoding: .utf8)
     try git("init", "-q", "-b", "main")
     try commitAll("Tasks model as released")
   }

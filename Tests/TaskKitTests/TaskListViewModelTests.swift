@@ -1,14 +1,37 @@
 import Foundation
+import Synchronization
 import TaskKit
 import Testing
+
+/// A clock the tests set: the dates a view model gives to completions and notes.
+final class TestClock: Sendable {
+  private let date = Mutex(Date(timeIntervalSinceReferenceDate: 816_000_000))
+
+  var now: Date { date.withLock { $0 } }
+
+  func advance(by seconds: TimeInterval) {
+    date.withLock { $0 += seconds }
+  }
+}
 
 @MainActor
 @Suite("Task list view model")
 struct TaskListViewModelTests {
+  let container: PersistentContainer
+  let clock = TestClock()
   let model: TaskListViewModel
 
   init() throws {
-    model = TaskListViewModel(container: try TaskStore.inMemory())
+    container = try TaskStore.inMemory()
+    model = TaskListViewModel(container: container, now: { [clock] in clock.now })
+  }
+
+  /// The task as another context reads it from the store: what was saved. (A summary, made while
+  /// that context is alive: an object's relationships read as empty once its context is gone.)
+  func stored(_ task: Task) throws -> TaskSummary {
+    let context = container.newContext()
+    let request = Task.fetchRequest(predicate: Task.Keys.taskID == task.taskID)
+    return TaskSummary(try #require(try context.fetch(request).first))
   }
 
   func day(_ text: String) -> Date {
@@ -20,13 +43,67 @@ struct TaskListViewModelTests {
 
   @Test("Adding a task, as the tutorial's testAddTask does")
   func addTask() throws {
-    let task = try model.add(title: "Buy milk", dueDate: day("2026-12-01"), priority: .high, notes: "2 liters")
+    let task = try model.add(title: "Buy milk", dueDate: day("2026-12-01"), priority: .high, notes: ["2 liters"])
     #expect(model.tasks.count == 1)
     #expect(model.tasks.first === task)
     #expect(task.title == "Buy milk")
     #expect(task.priority == TaskPriority.high.storedValue)
     #expect(task.isCompleted == false)
-    #expect(task.notes == "2 liters")
+    #expect(task.completedAt == nil)
+    #expect(task.notes.map(\.text) == ["2 liters"])
+    #expect(task.notes.map(\.createdAt) == [clock.now])
+    let saved = try stored(task)
+    #expect(saved.title == "Buy milk")
+    #expect(saved.notes.map(\.text) == ["2 liters"])
+  }
+
+  @Test("Notes given on add become notes in that order, dated when added")
+  func addWithNotes() throws {
+    let task = try model.add(title: "Trip", notes: ["book the train", "pack", "water the plants"])
+    #expect(task.notes.map(\.text) == ["book the train", "pack", "water the plants"])
+    let saved = try stored(task)
+    #expect(saved.notes.map(\.text) == ["book the train", "pack", "water the plants"])
+    #expect(saved.notes.map(\.createdAt) == Array(repeating: clock.now, count: 3))
+    #expect(
+      saved.notes == [
+        NoteSummary(text: "book the train", createdAt: clock.now), NoteSummary(text: "pack", createdAt: clock.now),
+        NoteSummary(text: "water the plants", createdAt: clock.now),
+      ])
+    #expect(try model.add(title: "No notes").notes.isEmpty)
+  }
+
+  @Test("Adding a note appends it after the others; deleting one keeps the rest in order")
+  func addAndDeleteNotes() throws {
+    let task = try model.add(title: "Report", notes: ["outline"])
+    let added = clock.now
+    clock.advance(by: 3600)
+    let draft = try model.addNote("first draft", to: task)
+    #expect(draft.text == "first draft")
+    #expect(draft.task === task)
+    clock.advance(by: 60)
+    try model.addNote("send it", to: task)
+    let saved = try stored(task)
+    #expect(saved.notes.map(\.text) == ["outline", "first draft", "send it"])
+    #expect(saved.notes.map(\.createdAt) == [added, added + 3600, added + 3660])
+    try model.deleteNote(draft)
+    #expect(try stored(task).notes.map(\.text) == ["outline", "send it"])
+    #expect(try container.newContext().fetch(Note.fetchRequest()).map(\.text).sorted() == ["outline", "send it"])
+  }
+
+  @Test(
+    "A note that is empty or only white space is refused on add, on edit and alone; nothing is saved",
+    arguments: ["", "   ", "\n\t"])
+  func blankNote(text: String) throws {
+    #expect(throws: TaskError.invalid("a note needs some text")) { try model.add(title: "A", notes: ["ok", text]) }
+    #expect(try model.allTasks().isEmpty)
+    let task = try model.add(title: "Kept", notes: ["first"])
+    #expect(throws: TaskError.invalid("a note needs some text")) {
+      try model.update(task, .init(title: "Renamed", addedNotes: [text]))
+    }
+    #expect(task.title == "Kept")
+    #expect(throws: TaskError.invalid("a note needs some text")) { try model.addNote(text, to: task) }
+    #expect(try stored(task).notes.map(\.text) == ["first"])
+    #expect(try stored(task).title == "Kept")
   }
 
   @Test("Tags and projects are found or created by name")
@@ -40,12 +117,34 @@ struct TaskListViewModelTests {
     #expect(home.tasks.count == 2)
   }
 
+  @Test("Done sets the completion date, once; reopening clears it")
+  func completionDates() throws {
+    let task = try model.add(title: "Call the plumber")
+    let doneAt = clock.now
+    try model.setCompleted(task, true)
+    #expect(task.completedAt == doneAt)
+    #expect(try stored(task).completedAt == doneAt)
+    #expect(TaskSummary(task).completedAt == doneAt)
+    #expect(TaskSummary(task).isCompleted)
+    // Marked done again later: it was done at the first time.
+    clock.advance(by: 86_400)
+    try model.setCompleted(task, true)
+    #expect(try stored(task).completedAt == doneAt)
+    try model.setCompleted(task, false)
+    #expect(task.completedAt == nil)
+    #expect(try stored(task).completedAt == nil)
+    #expect(!TaskSummary(task).isCompleted)
+    try model.toggleCompletion(task)
+    #expect(try stored(task).completedAt == clock.now)
+  }
+
   @Test("Toggling completion and the pending/done filters")
   func toggleAndFilter() throws {
     let task = try model.add(title: "Toggle me")
     try model.add(title: "Stay pending")
     try model.toggleCompletion(task)
     #expect(task.isCompleted)
+    #expect(task.completedAt == clock.now)
     model.completionFilter = .done
     #expect(model.tasks.map(\.title) == ["Toggle me"])
     model.completionFilter = .pending
@@ -57,19 +156,37 @@ struct TaskListViewModelTests {
 
   @Test("Editing a task")
   func edit() throws {
-    let task = try model.add(title: "Draft", dueDate: day("2026-01-02"), tags: ["a"], project: "P")
+    let task = try model.add(title: "Draft", dueDate: day("2026-01-02"), notes: ["started"], tags: ["a"], project: "P")
+    let started = clock.now
+    clock.advance(by: 120)
     try model.update(
       task,
       .init(
-        title: "Final", dueDate: .some(nil), priority: .low, notes: .some("done soon"), tags: ["b", "c"],
+        title: "Final", dueDate: .some(nil), priority: .low, addedNotes: ["done soon", "really"], tags: ["b", "c"],
         project: .some(nil))
     )
     #expect(task.title == "Final")
     #expect(task.dueDate == nil)
     #expect(task.priority == TaskPriority.low.storedValue)
-    #expect(task.notes == "done soon")
+    #expect(task.notes.map(\.text) == ["started", "done soon", "really"])
     #expect(Set(task.tags.map(\.name)) == ["b", "c"])
     #expect(task.project == nil)
+    let saved = try stored(task)
+    #expect(saved.notes.map(\.text) == ["started", "done soon", "really"])
+    #expect(saved.notes.map(\.createdAt) == [started, started + 120, started + 120])
+  }
+
+  @Test("Removing the notes deletes them; notes added in the same edit replace them")
+  func removeNotes() throws {
+    let task = try model.add(title: "Shopping", notes: ["milk", "eggs"])
+    try model.update(task, .init(removesNotes: true))
+    #expect(task.notes.isEmpty)
+    #expect(try stored(task).notes.isEmpty)
+    #expect(try container.newContext().fetch(Note.fetchRequest()).isEmpty)
+    try model.update(task, .init(addedNotes: ["bread"]))
+    try model.update(task, .init(removesNotes: true, addedNotes: ["butter", "jam"]))
+    #expect(try stored(task).notes.map(\.text) == ["butter", "jam"])
+    #expect(try container.newContext().fetch(Note.fetchRequest()).map(\.text).sorted() == ["butter", "jam"])
   }
 
   @Test(
@@ -86,19 +203,20 @@ struct TaskListViewModelTests {
     #expect(try model.allTasks().map(\.title) == ["Kept"])
   }
 
-  @Test("Deleting tasks")
+  @Test("Deleting tasks deletes their notes")
   func delete() throws {
-    let task = try model.add(title: "Doomed", tags: ["x"])
-    try model.add(title: "Kept")
+    let task = try model.add(title: "Doomed", notes: ["gone too"], tags: ["x"])
+    try model.add(title: "Kept", notes: ["stays"])
     try model.delete([task])
     #expect(model.tasks.map(\.title) == ["Kept"])
-    #expect(try model.allTasks().count == 1)
+    #expect(try model.allTasks().map(\.title) == ["Kept"])
+    #expect(try container.newContext().fetch(Note.fetchRequest()).map(\.text) == ["stays"])
   }
 
-  @Test("Search ignores case and diacritics, in titles and notes")
+  @Test("Search ignores case and diacritics, in titles and in the texts of every note")
   func search() throws {
     try model.add(title: "Café au lait")
-    try model.add(title: "Tea", notes: "RÉSUMÉ attached")
+    try model.add(title: "Tea", notes: ["green", "RÉSUMÉ attached"])
     try model.add(title: "Water")
     model.searchText = "CAFE"
     #expect(model.tasks.map(\.title) == ["Café au lait"])
@@ -108,8 +226,10 @@ struct TaskListViewModelTests {
     #expect(model.tasks.map(\.title) == ["Café au lait"])
     model.searchText = "e"  // Every title or note with an e, accented or not.
     #expect(Set(model.tasks.map(\.title)) == ["Café au lait", "Tea", "Water"])
+    model.searchText = "GREEN"
+    #expect(model.tasks.map(\.title) == ["Tea"])
     model.searchText = ""
-    #expect(model.tasks.count == 3)
+    #expect(Set(model.tasks.map(\.title)) == ["Café au lait", "Tea", "Water"])
   }
 
   @Test("Order: priority high first, then due date, undated last within a priority")

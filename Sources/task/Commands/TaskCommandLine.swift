@@ -25,7 +25,8 @@ enum TaskCommandLine {
           storeOption,
           OptionSpec("--due", value: "YYYY-MM-DD", type: dateType, help: "Due date (local time)."),
           OptionSpec("--priority", value: "LEVEL", type: priorityType, help: "high, medium or low (default: medium)."),
-          OptionSpec("--notes", value: "TEXT", help: "Notes."),
+          OptionSpec(
+            "--notes", value: "TEXT", repeatable: true, help: "A note (repeatable: each is a note, in order)."),
           OptionSpec("--tag", value: "NAME", repeatable: true, help: "A tag (repeatable)."),
           OptionSpec("--project", value: "NAME", help: "The project."),
         ]),
@@ -34,21 +35,23 @@ enum TaskCommandLine {
         options: [
           storeOption,
           OptionSpec(
-            "--search", value: "TEXT", help: "Only tasks whose title or notes contain TEXT (any case and accents)."),
+            "--search", value: "TEXT",
+            help: "Only tasks whose title or one of whose notes contains TEXT (any case and accents)."),
           OptionSpec("--tag", value: "NAME", help: "Only tasks with this tag."),
           OptionSpec("--project", value: "NAME", help: "Only tasks of this project."),
         ],
         flags: [
-          FlagSpec("--pending", help: "Only tasks not done."), FlagSpec("--done", help: "Only tasks done."),
+          FlagSpec("--pending", help: "Only tasks not done."),
+          FlagSpec("--done", help: "Only tasks done, with when each was done."),
           FlagSpec("--json", help: "Print JSON instead of a table."),
         ],
         exclusiveGroups: [["--pending", "--done"]]),
       CommandSpec(
-        "show", abstract: "Show one task.",
+        "show", abstract: "Show one task, with its notes in order.",
         positionals: [.required("ID", help: "The identifier, or a prefix of at least 4 characters.")],
         options: [storeOption], flags: [FlagSpec("--json", help: "Print JSON.")]),
       CommandSpec(
-        "done", abstract: "Mark tasks done.",
+        "done", abstract: "Mark tasks done, now (a task already done keeps its date).",
         positionals: [.variadic("ID", minimum: 1, help: "Identifiers or prefixes.")],
         options: [storeOption]),
       CommandSpec(
@@ -63,11 +66,15 @@ enum TaskCommandLine {
           OptionSpec("--title", value: "TITLE", help: "New title."),
           OptionSpec("--due", value: "YYYY-MM-DD", type: dateType, help: "New due date."),
           OptionSpec("--priority", value: "LEVEL", type: priorityType, help: "high, medium or low."),
-          OptionSpec("--notes", value: "TEXT", help: "New notes (empty removes them)."),
+          OptionSpec(
+            "--notes", value: "TEXT", repeatable: true, help: "Add a note after the task's notes (repeatable)."),
           OptionSpec("--tag", value: "NAME", repeatable: true, help: "Replace the tags (repeatable)."),
           OptionSpec("--project", value: "NAME", help: "New project (empty removes it)."),
         ],
-        flags: [FlagSpec("--no-due", help: "Remove the due date.")],
+        flags: [
+          FlagSpec("--no-due", help: "Remove the due date."),
+          FlagSpec("--no-notes", help: "Delete the task's notes (before adding those of --notes)."),
+        ],
         exclusiveGroups: [["--due", "--no-due"]]),
       CommandSpec(
         "delete", abstract: "Delete tasks.",

@@ -8,7 +8,7 @@ enum TaskCommands {
   static func add(_ arguments: ParsedArguments, model: TaskListViewModel, view: TaskView) throws {
     let task = try model.add(
       title: arguments.positionals[0], dueDate: arguments.value("--due").flatMap(TaskDates.parse),
-      priority: arguments.value("--priority", as: TaskPriority.self) ?? .medium, notes: arguments.value("--notes"),
+      priority: arguments.value("--priority", as: TaskPriority.self) ?? .medium, notes: arguments.values("--notes"),
       tags: arguments.values("--tag"), project: arguments.value("--project"))
     view.terminal.writeLine(task.taskID.uuidString.lowercased())
   }
@@ -23,7 +23,7 @@ enum TaskCommands {
     if arguments.flag("--json") {
       view.printJSON(summaries)
     } else {
-      view.printTable(summaries)
+      view.printTable(summaries, showingCompletionDates: model.completionFilter == .done)
     }
   }
 
@@ -52,7 +52,8 @@ enum TaskCommands {
       edit.dueDate = .some(TaskDates.parse(due))
     }
     edit.priority = arguments.value("--priority", as: TaskPriority.self)
-    if let notes = arguments.value("--notes") { edit.notes = .some(notes.isEmpty ? nil : notes) }
+    edit.removesNotes = arguments.flag("--no-notes")
+    edit.addedNotes = arguments.values("--notes")
     if arguments.contains("--tag") { edit.tags = arguments.values("--tag") }
     if let project = arguments.value("--project") { edit.project = .some(project.isEmpty ? nil : project) }
     try model.update(task, edit)

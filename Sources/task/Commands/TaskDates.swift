@@ -1,6 +1,8 @@
 import Foundation
 
-/// Dates as the command line writes them: `YYYY-MM-DD`, a day in the local time zone.
+/// Dates as the command line writes them: `YYYY-MM-DD`, a day in the local time zone; moments
+/// (when a task was done, a note written) as `YYYY-MM-DD HH:MM` in the local time zone for
+/// people and as ISO 8601 in UTC for JSON.
 enum TaskDates {
   static func parse(_ text: String) -> Date? {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
@@ -21,5 +23,23 @@ enum TaskDates {
     calendar.timeZone = .current
     let parts = calendar.dateComponents([.year, .month, .day], from: date)
     return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+  }
+
+  /// A moment for people: `2026-12-01 16:05`, local time.
+  static func formatMoment(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .current
+    let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    return String(
+      format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
+      parts.minute ?? 0)
+  }
+
+  /// A moment for JSON: ISO 8601 in UTC, to the second (`2026-12-01T16:05:09Z`).
+  static func formatISO8601(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.string(from: date)
   }
 }

@@ -4,7 +4,8 @@ import Foundation
 import TaskKit
 
 /// How `task` prints tasks: an aligned table for people (priority in colour on a terminal,
-/// unless `NO_COLOR` is set), or JSON.
+/// unless `NO_COLOR` is set), or JSON: `completedAt` (ISO 8601 in UTC, or null), `isCompleted`
+/// (whether it has one) and `notes`, the texts of the notes in order.
 struct TaskView {
   let terminal: Terminal
 
@@ -13,9 +14,10 @@ struct TaskView {
     object.add("id", .string(task.id.uuidString.lowercased()))
     object.add("title", .string(task.title))
     object.add("isCompleted", .bool(task.isCompleted))
+    object.add("completedAt", task.completedAt.map { .string(TaskDates.formatISO8601($0)) } ?? .null)
     object.add("dueDate", task.dueDate.map { .string(TaskDates.format($0)) } ?? .null)
     object.add("priority", .string(task.priority.rawValue))
-    object.add("notes", task.notes.map(JSONValue.string) ?? .null)
+    object.add("notes", .array(task.notes.map { .string($0.text) }))
     object.add("tags", .array(task.tags.map(JSONValue.string)))
     object.add("project", task.project.map(JSONValue.string) ?? .null)
     return object.value
@@ -38,15 +40,19 @@ struct TaskView {
     }
   }
 
-  func printTable(_ tasks: [TaskSummary]) {
+  /// The tasks as a table. The second column marks the done tasks with ✓, or, with
+  /// `showingCompletionDates`, is a `DONE` column saying when each was done (local time).
+  func printTable(_ tasks: [TaskSummary], showingCompletionDates: Bool = false) {
     guard !tasks.isEmpty else {
       terminal.writeLine("No tasks.")
       return
     }
-    let headers = ["ID", "", "PRIORITY", "DUE", "TITLE", "TAGS", "PROJECT"]
+    let headers = ["ID", showingCompletionDates ? "DONE" : "", "PRIORITY", "DUE", "TITLE", "TAGS", "PROJECT"]
     let rows = tasks.map { task in
-      [
-        task.shortID, task.isCompleted ? "✓" : " ", task.priority.rawValue, task.dueDate.map(TaskDates.format) ?? "-",
+      let done =
+        showingCompletionDates ? task.completedAt.map(TaskDates.formatMoment) ?? "-" : (task.isCompleted ? "✓" : " ")
+      return [
+        task.shortID, done, task.priority.rawValue, task.dueDate.map(TaskDates.format) ?? "-",
         task.title, task.tags.joined(separator: ","), task.project ?? "",
       ]
     }
@@ -65,15 +71,32 @@ struct TaskView {
     }
   }
 
+  /// One task, a field a line; the notes last, oldest first, each with when it was written (a
+  /// note of several lines keeps them, indented under its first).
   func printDetail(_ task: TaskSummary) {
     let fields: [(String, String)] = [
-      ("id", task.id.uuidString.lowercased()), ("title", task.title), ("done", task.isCompleted ? "yes" : "no"),
+      ("id", task.id.uuidString.lowercased()), ("title", task.title),
+      ("done", task.completedAt.map { "yes, \(TaskDates.formatMoment($0))" } ?? "no"),
       ("priority", task.priority.rawValue), ("due", task.dueDate.map(TaskDates.format) ?? "-"),
-      ("notes", task.notes ?? "-"), ("tags", task.tags.isEmpty ? "-" : task.tags.joined(separator: ", ")),
-      ("project", task.project ?? "-"),
+      ("tags", task.tags.isEmpty ? "-" : task.tags.joined(separator: ", ")), ("project", task.project ?? "-"),
     ]
+    let indent = 9
+    func label(_ name: String) -> String { name.padding(toLength: indent, withPad: " ", startingAt: 0) }
     for (name, value) in fields {
-      terminal.writeLine("\(name.padding(toLength: 9, withPad: " ", startingAt: 0))\(value)")
+      terminal.writeLine("\(label(name))\(value)")
+    }
+    guard !task.notes.isEmpty else {
+      terminal.writeLine("\(label("notes"))-")
+      return
+    }
+    for (index, note) in task.notes.enumerated() {
+      let stamp = "\(TaskDates.formatMoment(note.createdAt))  "
+      let lines = note.text.split(separator: "\n", omittingEmptySubsequences: false)
+      let continuation = String(repeating: " ", count: indent + stamp.count)
+      terminal.writeLine("\(label(index == 0 ? "notes" : ""))\(stamp)\(lines[0])".trimmingTrailingSpaces())
+      for line in lines.dropFirst() {
+        terminal.writeLine("\(continuation)\(line)".trimmingTrailingSpaces())
+      }
     }
   }
 }
