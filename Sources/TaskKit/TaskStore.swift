@@ -5,12 +5,17 @@ import Migration
 /// of the model wrote it.
 public enum TaskStore {
   /// A container for the store at `url`, creating folders and the store as needed. When the
-  /// store is at an older model version it is migrated first (a backup is kept next to it), and
+  /// store is at an older model version it is migrated first (a backup is kept next to it),
+  /// through the mapping models embedded at build time (Migrations/, with
+  /// ``TaskMigrationPolicy``) for the steps they cover and inference for the others, and
   /// `onMigration` gets one line saying from which version to which.
   public static func open(at url: URL, onMigration: (@Sendable (String) -> Void)? = nil) throws -> PersistentContainer {
     do {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      let migrator = LightweightStoreMigrator(keepsBackup: true) { report in
+      let mappings = try MappingModel.embedded(TasksModel.mappingModelFiles, model: TasksModel.bundle())
+      let migrator = LightweightStoreMigrator(
+        keepsBackup: true, mappingModels: mappings, policies: TaskMigrationPolicy.policies
+      ) { report in
         onMigration?(
           "task: migrated the store from model version '\(report.plan.source.name)' to '\(report.plan.destination.name)'"
         )

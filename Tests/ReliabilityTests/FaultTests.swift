@@ -67,7 +67,6 @@ struct FaultTests {
   @Test(
     "A migration that fills the disk fails with 'disk is full' and leaves the store at its version",
     .enabled(if: Reliability.executablesBuilt, Comment(rawValue: Reliability.executablesAbsent)),
-    .disabled("needs the heavyweight step Tasks 3 → Tasks 4 (issue 17 engine)"),
     arguments: [false, true])
   func diskFullDuringMigration(keepsBackup: Bool) throws {
     if let reason = Reliability.smallFileSystemUnavailable {
@@ -85,7 +84,7 @@ struct FaultTests {
       kilobytes: Self.size(store) / 1024 + 48,
       script: """
         cp "$STORE" "$SMALL/Tasks.sqlite"
-        "$MODELC" migrate "$SMALL/Tasks.sqlite" --model "$MODEL" \(keepsBackup ? "" : "--no-backup") > "$OUT/stdout" 2> "$OUT/stderr"
+        "$MODELC" migrate "$SMALL/Tasks.sqlite" --model "$MODEL" --to "Tasks 3" \(keepsBackup ? "" : "--no-backup") > "$OUT/stdout" 2> "$OUT/stderr"
         echo $? > "$OUT/status"
         ls -a "$SMALL" > "$OUT/files"
         cp "$SMALL"/Tasks.sqlite* "$OUT/"

@@ -227,8 +227,7 @@ struct TaskCommandLineTests {
   }
 
   @Test(
-    "A store written at model version 'Tasks' is migrated on open, with one line on stderr",
-    .disabled("needs the heavyweight step Tasks 3 → Tasks 4 (issue 17 engine)"))
+    "A store written at model version 'Tasks' is migrated on open, with one line on stderr")
   func migratesOldStore() throws {
     let bundle = try ModelBundle(contentsOf: TestPaths.tasksModel.path)
     do {
