@@ -13,7 +13,9 @@ struct CheckCommandTests {
 
   @Test func anUnchangedModelPasses() throws {
     let repository = try CheckRepository()
-    let result = try ModelcProcess.run(["check", repository.model, "--against", "main"])
+    let result = try ModelcProcess.run([
+      "check", repository.model, "--mappings", repository.mappings, "--against", "main",
+    ])
     #expect(result.status == 0, "\(result.output)\(result.error)")
     #expect(
       result.output.hasSuffix("modelc check: passed: 0 errors, 0 warnings, 0 notes (1 model, 2 steps, against main)\n"))
@@ -24,14 +26,18 @@ struct CheckCommandTests {
     try repository.addVersion4(
       replacing: Self.title,
       with: Self.title + "\n        " + #"<attribute name="estimate" attributeType="Integer 32"/>"#)
-    let result = try ModelcProcess.run(["check", repository.model, "--against", "main"])
+    let result = try ModelcProcess.run([
+      "check", repository.model, "--mappings", repository.mappings, "--against", "main",
+    ])
     #expect(result.status == 1)
     let contents = repository.contents("Tasks 4")
     #expect(
       result.output.contains(
         "\(contents):28:9: error: attribute 'Task.estimate' was added as required in 'Tasks 4' without a default value; existing objects have no value for it [required-without-default]"
       ))
-    let github = try ModelcProcess.run(["check", repository.model, "--format", "github"])
+    let github = try ModelcProcess.run([
+      "check", repository.model, "--mappings", repository.mappings, "--format", "github",
+    ])
     #expect(github.status == 1)
     #expect(github.output.contains("::error file=\(contents),line=28,col=9,title=required-without-default::"))
   }
@@ -39,12 +45,15 @@ struct CheckCommandTests {
   @Test func warningsFailOnlyWhenStrict() throws {
     let repository = try CheckRepository()
     try repository.addVersion4(replacing: Self.notes + "\n", with: "")
-    #expect(try ModelcProcess.run(["check", repository.model]).status == 0)
-    #expect(try ModelcProcess.run(["check", repository.model, "--strict"]).status == 1)
+    #expect(try ModelcProcess.run(["check", repository.model, "--mappings", repository.mappings]).status == 0)
+    #expect(
+      try ModelcProcess.run(["check", repository.model, "--mappings", repository.mappings, "--strict"]).status == 1)
     let config = repository.root.appendingPathComponent("modelc.json").path
     try #"{"ignore": [{"rule": "data-loss", "property": "notes", "reason": "notes were never shown"}]}"#.write(
       toFile: config, atomically: true, encoding: .utf8)
-    let ignored = try ModelcProcess.run(["check", repository.model, "--strict", "--config", config])
+    let ignored = try ModelcProcess.run([
+      "check", repository.model, "--mappings", repository.mappings, "--strict", "--config", config,
+    ])
     #expect(ignored.status == 0)
     #expect(ignored.output.contains("1 finding ignored by the configuration"))
   }
@@ -52,7 +61,9 @@ struct CheckCommandTests {
   @Test func aReleasedVersionEditedFailsWithSARIF() throws {
     let repository = try CheckRepository()
     try repository.edit("Tasks 3", replacing: Self.notes + "\n", with: "")
-    let result = try ModelcProcess.run(["check", repository.model, "--against", "main", "--format", "sarif"])
+    let result = try ModelcProcess.run([
+      "check", repository.model, "--mappings", repository.mappings, "--against", "main", "--format", "sarif",
+    ])
     #expect(result.status == 1)
     #expect(result.output.contains(#""ruleId": "released-version-edited""#))
     #expect(result.output.contains(#""version": "2.1.0""#))
@@ -70,7 +81,7 @@ struct CheckCommandTests {
     ])
   func inputErrors(arguments: [String], message: String) throws {
     let repository = try CheckRepository()
-    let result = try ModelcProcess.run(["check", repository.model] + arguments)
+    let result = try ModelcProcess.run(["check", repository.model, "--mappings", repository.mappings] + arguments)
     #expect(result.status == 2)
     #expect(result.error.contains(message), "\(result.error)")
   }
@@ -79,7 +90,9 @@ struct CheckCommandTests {
     let repository = try CheckRepository()
     let config = repository.root.appendingPathComponent("modelc.json").path
     try #"{"ignore": [{"rule": "data-loss"}]}"#.write(toFile: config, atomically: true, encoding: .utf8)
-    let result = try ModelcProcess.run(["check", repository.model, "--config", config])
+    let result = try ModelcProcess.run([
+      "check", repository.model, "--mappings", repository.mappings, "--config", config,
+    ])
     #expect(result.status == 2)
     #expect(result.error.contains("has no \"reason\""))
   }
@@ -145,6 +158,10 @@ final class CheckRepository {
   }
 
   var model: String { root.appendingPathComponent("Models/Tasks.xcdatamodeld").path }
+
+  /// Where the repository's mapping models would be (the model's folder), passed explicitly:
+  /// the default also reads `Migrations/` of the current directory, which is this package's.
+  var mappings: String { root.appendingPathComponent("Models").path }
 
   func contents(_ version: String) -> String { "\(model)/\(version).xcdatamodel/contents" }
 

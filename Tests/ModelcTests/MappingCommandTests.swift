@@ -124,14 +124,21 @@ struct MappingCommandTests {
     #expect(covered.status == 0, "\(covered.output)")
     #expect(covered.output.contains("Covered by "))
     #expect(covered.output.contains("V1ToV2.xcmappingmodel"))
-    // A store at V1 refused by migrate, with the covering mapping named.
+    // A store at V1: migrate plans the step through the covering mapping; without it, the
+    // refusal says how to start one.
     let store = scratch.path("shop.sqlite")
     let made = try ModelcProcess.run(["store", "create", store, "--model", bundle, "--version", "V1"])
     #expect(made.status == 0, "\(made.error)")
-    let refused = try ModelcProcess.run([
+    let planned = try ModelcProcess.run([
       "migrate", store, "--model", bundle, "--dry-run", "--mappings", scratch.path("Migrations"),
     ])
+    #expect(planned.status == 0, "\(planned.error)")
+    #expect(
+      planned.output.contains("mapped by \(scratch.path("Migrations"))/V1ToV2.xcmappingmodel"), "\(planned.output)")
+    let refused = try ModelcProcess.run([
+      "migrate", store, "--model", bundle, "--dry-run", "--mappings", scratch.path("none"),
+    ])
     #expect(refused.status == 1)
-    #expect(refused.error.contains("Covered by "))
+    #expect(refused.error.contains("start one with"), "\(refused.error)")
   }
 }

@@ -139,7 +139,12 @@ final class TasksRepository {
 
   /// Checks the model against `main`.
   func check(against ref: String? = "main") throws -> CheckReport {
-    try SchemaCheck.run(SchemaCheckRequest(paths: [model], against: ref))
+    // The model's folder, as the default would read it from the repository: the default also
+    // reads `Migrations/` of the current directory, which is this package's.
+    try SchemaCheck.run(
+      SchemaCheckRequest(
+        paths: [model], against: ref,
+        mappings: CatalogMappingModels(directories: [URL(fileURLWithPath: model).deletingLastPathComponent().path])))
   }
 
   deinit {

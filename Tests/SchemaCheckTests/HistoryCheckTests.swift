@@ -207,7 +207,10 @@ struct HistoryCheckTests {
     let text = try String(contentsOfFile: contents, encoding: .utf8)
     try text.replacingOccurrences(of: Self.notes + "\n", with: "").write(
       toFile: contents, atomically: true, encoding: .utf8)
-    let report = try SchemaCheck.run(SchemaCheckRequest(paths: [model], against: "origin/main"))
+    let report = try SchemaCheck.run(
+      SchemaCheckRequest(
+        paths: [model], against: "origin/main",
+        mappings: CatalogMappingModels(directories: [clone.appendingPathComponent("Models").path])))
     #expect(report.findings.contains { $0.rule == "released-version-edited" && $0.entity == "Task" })
   }
 }

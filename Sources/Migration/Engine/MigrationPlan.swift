@@ -85,7 +85,22 @@ public enum MigrationPlanner {
         }
       }
     }
-    guard !mapped.isEmpty else { return try plan(bundle: bundle, from: source, to: destination) }
+    guard !mapped.isEmpty else {
+      do {
+        return try plan(bundle: bundle, from: source, to: destination)
+      } catch {
+        // Say why the mapping models given did not help: they map other versions.
+        let given = mappingModels.map { mapping in
+          let from = bundle.versions.first { $0.versionHashes.entityHashes == mapping.sourceEntityHashes }?.name
+          let to = bundle.versions.first { $0.versionHashes.entityHashes == mapping.destinationEntityHashes }?.name
+          return "'\(from ?? "a version not in the bundle")' → '\(to ?? "a version not in the bundle")'"
+        }
+        throw MigrationPlanningError(
+          message: error.message
+            + "; the mapping models given map \(given.joined(separator: ", ")), no step of this migration",
+          refusals: error.refusals)
+      }
+    }
     var steps: [MigrationPlan.Step] = []
     var refusals: [InferenceError] = []
     var index = start

@@ -44,6 +44,7 @@ extension StoreMigration {
               "\(step.mapping.entityMappings.count) entity mapping\(step.mapping.entityMappings.count == 1 ? "" : "s") run into a new store file"
           )
           _ = try heavyweight.run(from: current, into: work, date: started, record: record)
+          try shareExternalData(of: work)
           records.append(record)
           if current != storeURL { StoreFileSwap.removeStoreFiles(at: current) }
           current = work
@@ -57,6 +58,7 @@ extension StoreMigration {
           let reader = try SQLiteConnection(.file(storeURL.path), mode: .readOnly)
           try reader.vacuum(into: work.path)
           try reader.close()
+          try shareExternalData(of: work)
           current = work
         }
         let connection = try SQLiteConnection(.file(current.path), mode: .readWrite)
@@ -83,6 +85,7 @@ extension StoreMigration {
       }
       let external = ExternalDataFolder(storeAt: storeURL)
       for name in inlinedFiles { try? FileManager.default.removeItem(at: external.fileURL(named: name)) }
+      removeWorkFiles()  // The working files' external data links.
       PhaseTrace.record("migrate: done")
       return MigrationReport(
         plan: plan, backupURL: backupURL, records: records, duration: Date().timeIntervalSince(started))
@@ -92,12 +95,34 @@ extension StoreMigration {
     }
   }
 
-  /// Removes the working files of this store's migrations (a killed run's, or a failed one's).
+  /// Removes the working files of this store's migrations (a killed run's, or a failed one's),
+  /// with their external data folders.
   func removeWorkFiles() {
     let folder = storeURL.deletingLastPathComponent()
     for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    where name.hasPrefix(workFilePrefix) {
+    where name.hasPrefix(workFilePrefix) || name.hasPrefix("." + workFilePrefix) {
       try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
     }
+  }
+
+  /// Makes a working file use the store's external data folder: values a mapped step wrote to
+  /// files (Binary attributes that allow external storage) move into the store's folder, and
+  /// the working file's folder becomes a link to it, so the rows of every working file — and of
+  /// the store once the last one replaces it — refer to files in the store's folder. Files
+  /// moved in by a migration that then fails are referenced by nothing.
+  func shareExternalData(of work: URL) throws {
+    let own = ExternalDataFolder(storeAt: work)
+    let shared = ExternalDataFolder(storeAt: storeURL)
+    let manager = FileManager.default
+    let names = own.fileNames()
+    if !names.isEmpty {
+      try manager.createDirectory(at: shared.url, withIntermediateDirectories: true)
+      for name in names where !manager.fileExists(atPath: shared.fileURL(named: name).path) {
+        try manager.moveItem(at: own.fileURL(named: name), to: shared.fileURL(named: name))
+      }
+    }
+    try? manager.removeItem(at: own.supportURL)
+    try manager.createDirectory(at: own.supportURL, withIntermediateDirectories: true)
+    try manager.createSymbolicLink(at: own.url, withDestinationURL: shared.url)
   }
 }

@@ -103,6 +103,16 @@ struct HeavyweightMigrationTests {
     } throws: { error in
       "\(error)".contains("'MyApp.AuthorPolicy'") && "\(error)".contains("MigrationPolicies.register")
     }
+    // A mapping made for other versions than the store's is not used, and the refusal says so.
+    var otherVersions = try BookshelfFixture.mapping()
+    otherVersions.sourceEntityHashes = BookshelfFixture.v2.versionHashes.entityHashes
+    otherVersions.destinationEntityHashes = BookshelfFixture.v3.versionHashes.entityHashes
+    #expect {
+      try StoreMigration(storeURL: url, bundle: BookshelfFixture.bundle, mappingModels: [otherVersions]).run(
+        to: BookshelfFixture.v2)
+    } throws: { error in
+      "\(error)".contains("the mapping models given map 'Bookshelf 2' → 'Bookshelf 3', no step of this migration")
+    }
     #expect(BookshelfFixture.fingerprint(url) == before)
   }
 }
