@@ -59,6 +59,7 @@ extension StoreMigration {
           try reader.close()
           current = work
         }
+        PhaseTrace.record("migrate: inferred steps (working file)")
         let connection = try SQLiteConnection(.file(current.path), mode: .readWrite)
         defer { try? connection.close() }
         connection.busyTimeout = .seconds(10)
