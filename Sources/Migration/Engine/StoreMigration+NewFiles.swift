@@ -61,6 +61,7 @@ extension StoreMigration {
           try shareExternalData(of: work)
           current = work
         }
+        PhaseTrace.record("migrate: inferred steps (working file)")
         let connection = try SQLiteConnection(.file(current.path), mode: .readWrite)
         defer { try? connection.close() }
         connection.busyTimeout = .seconds(10)

@@ -294,6 +294,7 @@ struct HeavyweightStep {
       for old in history { try MigrationHistory.append(old, on: connection) }
       try MigrationHistory.append(record, on: connection)
     }
+    PhaseTrace.record("migrate: heavyweight verify (integrity, layout)")
     let integrity = try connection.integrityCheck()
     guard integrity == ["ok"] else {
       throw MigrationEngineError.verification("integrity check: \(integrity.prefix(5).joined(separator: "; "))")

@@ -67,15 +67,18 @@ enum StoreFileSwap {
       )
     }
     if let backupURL {
+      PhaseTrace.record("migrate: swap (backup link)")
       if link(storeURL.path, backupURL.path) != 0 {
         try FileManager.default.copyItem(at: storeURL, to: backupURL)
       }
       try synchronize(backupURL)
     }
+    PhaseTrace.record("migrate: swap (rename)")
     guard rename(newURL.path, storeURL.path) == 0 else {
       throw MigrationEngineError.verification(
         "the new store could not replace \(storeURL.path): \(String(cString: strerror(errno)))")
     }
+    PhaseTrace.record("migrate: swap (renamed)")
     for suffix in companions {
       try? FileManager.default.removeItem(atPath: storeURL.path + suffix)
     }
