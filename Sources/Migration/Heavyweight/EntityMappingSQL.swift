@@ -213,9 +213,12 @@ struct EntityMappingSQL {
         "SELECT a1.DESTINATION AS s, a2.DESTINATION AS d, a2.DESTINATION_ENT AS dent, COALESCE(l.os, ROW_NUMBER() OVER (PARTITION BY a1.DESTINATION ORDER BY a2.DESTINATION)) AS os, COALESCE(l.od, ROW_NUMBER() OVER (PARTITION BY a2.DESTINATION ORDER BY a1.DESTINATION)) AS od FROM ("
     )
     translated += links
+    // CROSS JOIN keeps this order: each link is read once and its two ends looked up through
+    // the associations' (MAPPING, SOURCE) index. Left to itself the planner may walk the
+    // associations and probe the links for each, which is quadratic for a join table.
     translated += SQLiteSQL(
       verbatim:
-        ") AS l JOIN \(association) AS a1 ON a1.MAPPING = \(mappingIndex) AND a1.SOURCE = l.s JOIN \(association) AS a2 ON a2.MAPPING IN (\(targets.map(String.init).joined(separator: ", "))) AND a2.SOURCE = l.d"
+        ") AS l CROSS JOIN \(association) AS a1 ON a1.MAPPING = \(mappingIndex) AND a1.SOURCE = l.s CROSS JOIN \(association) AS a2 ON a2.MAPPING IN (\(targets.map(String.init).joined(separator: ", "))) AND a2.SOURCE = l.d"
     )
     let layout = builder.destinationSchema[destinationEntity]
     let quote = SQLiteIdentifier.quote
