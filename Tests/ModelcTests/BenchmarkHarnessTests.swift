@@ -10,7 +10,7 @@ import Testing
 struct BenchmarkHarnessTests {
   static let names = [
     "insert", "fetch-all", "fetch-indexed", "search-contains-cd", "update", "delete", "batch-update", "batch-delete",
-    "migrate-add-attribute", "migrate-rebuild", "model-load", "codegen-500",
+    "migrate-add-attribute", "migrate-rebuild", "heavyweight-sql", "heavyweight-policy", "model-load", "codegen-500",
   ]
 
   @Test("Every scenario runs once and reports the fields of the JSON format")
