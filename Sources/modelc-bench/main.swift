@@ -4,13 +4,16 @@ import Foundation
 
 // `modelc-bench`: every hot path of the toolkit measured against the same work done the
 // fastest plain way (raw SQLite C calls, hand-written SQL) in the same run. Build it in release:
-//   swift run -c release modelc-bench [--rows N] [--only NAME] [--format text|json]
+//   swift run -c release modelc-bench [--rows N] [--only NAME] [--tenfold-memory] [--format text|json]
 // Exit codes: 0 ok, 1 a scenario failed, 2 usage error.
+// `modelc-bench measure-migration SCENARIO STORE` is the harness's own child process (see
+// `ChildMeasurement`), not for users: it is not in the help.
 
 let scenarios: [any Scenario] = [
   InsertScenario(), FetchAllScenario(), FetchIndexedScenario(), SearchScenario(), UpdateScenario(),
   DeleteScenario(), BatchUpdateScenario(), BatchDeleteScenario(), MigrateAddAttributeScenario(),
-  MigrateRebuildScenario(), ModelLoadScenario(), CodegenScenario(),
+  MigrateRebuildScenario(), HeavyweightSQLScenario(), HeavyweightPolicyScenario(), ModelLoadScenario(),
+  CodegenScenario(),
 ]
 
 enum OutputFormat: String, CaseIterable {
@@ -30,7 +33,24 @@ let spec = CommandSpec(
     OptionSpec("--only", value: "NAME", repeatable: true, help: "Run only this scenario (repeatable)."),
     OptionSpec(
       "--format", value: "FORMAT", type: .choice(of: OutputFormat.self), default: "text", help: "Output format."),
+  ],
+  flags: [
+    FlagSpec(
+      "--tenfold-memory",
+      help: "Also measure the heavyweight scenarios' peak memory at 10 × --rows, each in a child process (slow).")
   ])
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == ChildMeasurement.subcommand {
+  let arguments = Array(CommandLine.arguments.dropFirst(2))
+  let folder = URL(fileURLWithPath: arguments.last ?? ".").deletingLastPathComponent()
+  exit(
+    ChildMeasurement.serve(
+      arguments, scenarios: scenarios,
+      BenchmarkConfiguration(rows: 0, repetitions: 0, directory: folder, packageRoot: packageRoot)))
+}
 
 let terminal = Terminal.current()
 let arguments: ParsedArguments
@@ -49,11 +69,9 @@ for name in only where !scenarios.contains(where: { $0.name == name }) {
 
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelc-bench-\(UUID().uuidString)")
 try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent()
 let configuration = BenchmarkConfiguration(
   rows: arguments.integer("--rows") ?? 100_000, repetitions: arguments.integer("--repetitions") ?? 5,
-  directory: directory, packageRoot: packageRoot)
+  directory: directory, packageRoot: packageRoot, measuresTenfoldMemory: arguments.flag("--tenfold-memory"))
 
 var results: [ScenarioResult] = []
 var failed = false

@@ -10,7 +10,7 @@ import Testing
 struct BenchmarkHarnessTests {
   static let names = [
     "insert", "fetch-all", "fetch-indexed", "search-contains-cd", "update", "delete", "batch-update", "batch-delete",
-    "migrate-add-attribute", "migrate-rebuild", "model-load", "codegen-500",
+    "migrate-add-attribute", "migrate-rebuild", "heavyweight-sql", "heavyweight-policy", "model-load", "codegen-500",
   ]
 
   @Test("Every scenario runs once and reports the fields of the JSON format")
@@ -27,6 +27,39 @@ struct BenchmarkHarnessTests {
       #expect(scenario.keys.contains("baselineSeconds") && scenario.keys.contains("ratio"))
       #expect(scenario["peakMemoryBytes"] is NSNumber)
     }
+  }
+
+  @Test("The heavyweight scenarios measure peak memory in a child process, at ten times the rows when asked")
+  func heavyweightMemory() throws {
+    let run = try ProcessRun.run(
+      try #require(TestPaths.executable(named: "modelc-bench")),
+      [
+        "--rows", "20", "--repetitions", "1", "--only", "heavyweight-sql", "--only", "heavyweight-policy",
+        "--tenfold-memory", "--format", "json",
+      ])
+    #expect(run.status == 0, "\(run.error)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    let scenarios = try #require(object["scenarios"] as? [[String: Any]])
+    let notes = Dictionary(
+      uniqueKeysWithValues: scenarios.compactMap { scenario in
+        (scenario["name"] as? String).map { ($0, scenario["note"] as? String ?? "") }
+      })
+    for name in ["heavyweight-sql", "heavyweight-policy"] {
+      let note = try #require(notes[name])
+      #expect(note.contains(" MiB at 20 rows") && note.contains(" MiB at 200 rows"), "\(note)")
+      #expect(note.contains("heavyweight stage 1"), "the phases of the child's run: \(note)")
+    }
+    #expect(notes["heavyweight-sql"]?.contains("(1 by SQL)") == true)
+    #expect(
+      notes["heavyweight-policy"]?.contains("objects/s through the policy (20 tasks read, 40 objects written") == true)
+  }
+
+  @Test("The child process of the memory measurements refuses arguments it does not know")
+  func childUsage() throws {
+    let run = try ProcessRun.run(
+      try #require(TestPaths.executable(named: "modelc-bench")), ["measure-migration", "insert", "/nonexistent"])
+    #expect(run.status == 2)
+    #expect(run.error.contains("usage: modelc-bench measure-migration SCENARIO STORE"))
   }
 
   @Test("An unknown scenario is a usage error")

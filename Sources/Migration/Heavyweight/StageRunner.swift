@@ -241,11 +241,11 @@ final class StageRunner {
             arguments: [.integer(Int64(layout.entityNumber)), .integer(last), .integer(Int64(step.batchSize))])
         ) { $0.int64(at: 0) }
         guard let lastKey = keys.last else { break }
-        let objects = keys.compactMap {
-          manager.destinationContext.object(with: ObjectID(entity: entity.id, primaryKey: $0))
-        }
         let failures: [ValidationFailure]
         do {
+          // The batch's rows in one query, not one per object as faults fire.
+          let objects = try manager.destinationContext.loadedObjects(
+            with: keys.map { ObjectID(entity: entity.id, primaryKey: $0) })
           failures = try manager.destinationContext.validationFailures(of: objects)
         } catch {
           throw MigrationEngineError.verification("validating \(entity.name): \(error)")

@@ -71,8 +71,12 @@ extension ObjectContext {
       if object.isFault {
         do { try load(object) } catch { throw SaveError.store("\(error)") }
       }
+      // Only a to-many relationship with a rule on its count can fail; loading the others
+      // would cost a query per object for nothing.
       for relationship in object.layout.validationRules.relationships
-      where relationship.isToMany && object.toManyValues[relationship.slot] == nil {
+      where relationship.isToMany && object.toManyValues[relationship.slot] == nil
+        && (!relationship.isOptional || relationship.minCount > 0 || relationship.maxCount > 0)
+      {
         do {
           _ = try object.objects(forKey: relationship.name)
         } catch {

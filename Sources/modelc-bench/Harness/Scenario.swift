@@ -10,6 +10,9 @@ struct BenchmarkConfiguration {
   var directory: URL
   /// The package root (for Models/ and the corpus next to it).
   var packageRoot: URL
+  /// Whether the heavyweight scenarios also measure their peak memory at ten times the rows
+  /// (`--tenfold-memory`: slow, as the stores are built and migrated at that size).
+  var measuresTenfoldMemory = false
 }
 
 /// One named benchmark.

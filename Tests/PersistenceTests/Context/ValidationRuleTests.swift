@@ -128,6 +128,26 @@ struct ValidationRuleTests {
     #expect(try store.container.newContext().count(for: FetchRequest<ManagedObject>(entityName: "Owner")) == 2)
   }
 
+  @Test("Saved objects are checked as stored: loaded in one go, to-many relationships read when they have a count rule")
+  func savedObjects() throws {
+    let store = try Self.store()
+    let writer = store.container.newContext()
+    let owner = try Self.owner(writer, name: "Cyd")
+    for _ in 0..<2 { try owner.addObject(Self.pet(writer), forKey: "pets") }  // three: at most two
+    let home = try #require(try owner.object(forKey: "home"))
+    try writer.save(validating: false)
+    let ids = [owner.objectID, home.objectID]
+
+    let context = store.container.newContext()
+    let objects = try context.loadedObjects(with: ids)
+    #expect(objects.map(\.objectID) == ids)
+    #expect(objects.allSatisfy { !$0.isFault }, "the rows are read with the objects")
+    let failures = try context.validationFailures(of: objects)
+    // Owner.pets (a count rule) is read from the store; Home.owners (no rule) need not be.
+    #expect(failures.map { "\($0.entity).\($0.property).\($0.rule.rawValue)" } == ["Owner.pets.maximumCount"])
+    #expect(failures.first?.value == "3")
+  }
+
   @Test("Uniqueness among pending objects and against the store; nil never conflicts")
   func uniqueness() throws {
     let store = try Self.store()

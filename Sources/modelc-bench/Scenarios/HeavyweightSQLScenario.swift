@@ -1,0 +1,133 @@
+import Foundation
+import Migration
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `heavyweight-sql`: a mapped step whose every entity mapping compiles to SQL (checked
+/// through `StoreMigration.entityMappingRoutes(of:)`), run as a user runs it, against
+/// hand-written SQL doing the same work into a new file: `ATTACH` the store, one
+/// `INSERT … SELECT` per table, keys, then the new file made durable and renamed over the store
+/// with the original kept (as the migration keeps its backup).
+///
+/// Both sides lay out the new file the same way (the container creates the destination
+/// version's tables, indexes and metadata): the baseline hand-writes the data's move, not the
+/// Core Data layout. Peak memory is measured in a child process, at `--rows` and, with
+/// `--tenfold-memory`, at ten times as many.
+struct HeavyweightSQLScenario: ChildMigrationScenario {
+  let name = "heavyweight-sql"
+
+  func step(_ stores: TaskStores) throws -> HeavyweightStepSetup {
+    try .tasksSQL(stores.bundle)
+  }
+
+  func sourceStore(rows: Int, _ configuration: BenchmarkConfiguration) throws -> URL {
+    let stores = try TaskStores(configuration)
+    return try stores.filledStoreWithNotes(rows, version: try step(stores).from)
+  }
+
+  func migrate(_ url: URL, _ configuration: BenchmarkConfiguration) throws {
+    let stores = try TaskStores(configuration)
+    try step(stores).run(on: url, bundle: stores.bundle)
+  }
+
+  func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
+    let stores = try TaskStores(configuration)
+    let step = try step(stores)
+    let template = try sourceStore(rows: configuration.rows, configuration)
+    let routes = try step.routes(on: template, bundle: stores.bundle)
+    if let slow = routes.first(where: { $0.route == .objects }) {
+      throw BenchmarkError("entity mapping \(slow) does not run as SQL")
+    }
+    let handWritten = try HandWrittenTasksCopy(bundle: stores.bundle, to: step.to)
+    try checkSameResult(stores, step: step, template: template, baseline: handWritten)
+
+    var result = try measure(
+      configuration, setUp: { _ in try stores.copy(of: template) },
+      ours: { url in try step.run(on: url, bundle: stores.bundle) },
+      baseline: { url in try handWritten.run(on: url) })
+    let child = try ChildMeasurement.measure(name, store: try stores.copy(of: template), configuration)
+    result.peakMemoryBytes = child.peakMemoryBytes
+    var note =
+      "\(routes.count) entity mappings (\(routes.filter { $0.route == .sql }.count) by SQL); peak \(child.peakMemoryBytes / 1_048_576) MiB at \(configuration.rows) rows"
+    if configuration.measuresTenfoldMemory {
+      let rows = configuration.rows * 10
+      let tenfold = try ChildMeasurement.measure(name, store: try sourceStore(rows: rows, configuration), configuration)
+      note += ", \(tenfold.peakMemoryBytes / 1_048_576) MiB at \(rows) rows (\(tenfold.timeSummary))"
+    }
+    result.note = note + "; one run in a child: \(child.timeSummary)"
+    return result
+  }
+
+  /// Runs both sides once on copies of the store and compares the migrated tasks: the
+  /// figures mean nothing unless both did the same work.
+  private func checkSameResult(
+    _ stores: TaskStores, step: HeavyweightStepSetup, template: URL, baseline: HandWrittenTasksCopy
+  ) throws {
+    let ours = try stores.copy(of: template)
+    try step.run(on: ours, bundle: stores.bundle)
+    let theirs = try stores.copy(of: template)
+    try baseline.run(on: theirs)
+    let sql = "SELECT Z_PK, Z_ENT, ZID, ZTITLE, ZNOTES, ZPRIORITY, ZISCOMPLETED, ZDUEDATE FROM ZTASK ORDER BY Z_PK"
+    let (ourCount, ourChecksum) = try RawSQLite(path: ours.path).checksum(of: sql)
+    let (theirCount, theirChecksum) = try RawSQLite(path: theirs.path).checksum(of: sql)
+    guard ourCount == theirCount, ourChecksum == theirChecksum, ourCount > 0 else {
+      throw BenchmarkError(
+        "the migration and the hand-written SQL disagree: \(ourCount) tasks (checksum \(ourChecksum)) against \(theirCount) (\(theirChecksum))"
+      )
+    }
+  }
+}
+
+/// The baseline of `heavyweight-sql`: the Tasks copy written by hand, into a new file laid out
+/// for the destination version, then put in place of the store.
+struct HandWrittenTasksCopy {
+  /// The destination version.
+  let destination: ModelVersion
+  /// Task's entity number in the destination version.
+  let taskEntity: Int
+
+  init(bundle: ModelBundle, to version: String) throws {
+    guard let destination = bundle.version(named: version),
+      let task = StoreSchema(model: destination).mapping(forEntityNamed: "Task")
+    else { throw BenchmarkError("the model has no version '\(version)' with a Task entity") }
+    self.destination = destination
+    self.taskEntity = task.entityNumber
+  }
+
+  /// Migrates the store at `url` (a `Tasks 2` store) into a new file, swaps it in, and keeps the
+  /// original next to it.
+  func run(on url: URL) throws {
+    let newURL = URL(fileURLWithPath: url.path + ".new")
+    // The layout (tables, indexes, metadata of the destination version), as the engine makes it.
+    _ = try PersistentContainer(model: destination, options: .file(newURL))
+    do {
+      let raw = try RawSQLite(path: newURL.path)
+      try raw.execute("PRAGMA synchronous = OFF")
+      try raw.execute("ATTACH DATABASE '\(url.path.replacingOccurrences(of: "'", with: "''"))' AS old")
+      try raw.execute("BEGIN IMMEDIATE")
+      try raw.execute(
+        """
+        INSERT INTO ZTASK (Z_PK, Z_ENT, Z_OPT, ZDUEDATE, ZID, ZISCOMPLETED, ZNOTES, ZPRIORITY, ZTITLE)
+        SELECT Z_PK, \(taskEntity), 1, ZDUEDATE, ZID, ZISCOMPLETED, ZNOTES, ZPRIORITY, trim(ZTITLE) FROM old.ZTASK
+        """)
+      try raw.execute(
+        "UPDATE Z_PRIMARYKEY SET Z_MAX = (SELECT IFNULL(MAX(Z_PK), 0) FROM ZTASK) WHERE Z_ENT = \(taskEntity)")
+      try raw.execute("COMMIT")
+      try raw.execute("DETACH DATABASE old")
+      try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+      try raw.execute("PRAGMA journal_mode = DELETE")
+    }
+    try TaskStores.flush(newURL)
+    let backup = URL(fileURLWithPath: url.path + ".backup")
+    try FileManager.default.linkItem(at: url, to: backup)
+    for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
+    guard rename(newURL.path, url.path) == 0 else { throw BenchmarkError("cannot rename \(newURL.path)") }
+    let folder = open(url.deletingLastPathComponent().path, O_RDONLY)
+    if folder >= 0 {
+      fsync(folder)
+      close(folder)
+    }
+  }
+}
