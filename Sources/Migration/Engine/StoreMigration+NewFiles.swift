@@ -97,8 +97,9 @@ extension StoreMigration {
   }
 
   /// Removes the working files of this store's migrations (a killed run's, or a failed one's),
-  /// with their external data folders.
-  func removeWorkFiles() {
+  /// with their external data folders. Every run does this first; call it, holding the
+  /// migration lock (`StoreMigrationLock`), to tidy a store that needs no migration.
+  public func removeWorkFiles() {
     let folder = storeURL.deletingLastPathComponent()
     for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     where name.hasPrefix(workFilePrefix) || name.hasPrefix("." + workFilePrefix) {
@@ -123,6 +124,8 @@ extension StoreMigration {
       }
     }
     try? manager.removeItem(at: own.supportURL)
+    // Without files anywhere there is nothing to share (and no folder to leave behind).
+    guard manager.fileExists(atPath: shared.url.path) else { return }
     try manager.createDirectory(at: own.supportURL, withIntermediateDirectories: true)
     try manager.createSymbolicLink(at: own.url, withDestinationURL: shared.url)
   }

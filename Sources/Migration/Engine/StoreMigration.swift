@@ -161,6 +161,8 @@ public struct StoreMigration: Sendable {
     let plan = try plan(to: target)
     let started = Date()
     guard !plan.isEmpty else {
+      // What a run killed after its swap left (its working files' links) goes.
+      removeWorkFiles()
       return MigrationReport(plan: plan, backupURL: nil, records: [], duration: 0)
     }
     if plan.steps.contains(where: { !$0.mapping.isInferred }) {

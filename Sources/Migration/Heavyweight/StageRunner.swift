@@ -232,14 +232,18 @@ final class StageRunner {
     var total = 0
     for entity in step.destination.entities where !entity.isAbstract && hasRules(entity.id) {
       let layout = destinationSchema[entity.id]
+      // Only the rows that may break a rule are loaded and checked as objects (all of them
+      // when a rule cannot be screened in SQL).
+      let suspect = suspectCondition(for: entity.id) ?? "1"
       var last = Int64.min
       while true {
-        let keys = try connection.mapRows(
-          SQLiteSQL(
-            verbatim:
-              "SELECT Z_PK FROM destination.\(SQLiteIdentifier.quote(layout.tableName)) WHERE Z_ENT = ? AND Z_PK > ? ORDER BY Z_PK LIMIT ?",
-            arguments: [.integer(Int64(layout.entityNumber)), .integer(last), .integer(Int64(step.batchSize))])
-        ) { $0.int64(at: 0) }
+        var select = SQLiteSQL(
+          verbatim:
+            "SELECT Z_PK FROM destination.\(SQLiteIdentifier.quote(layout.tableName)) AS t WHERE t.Z_ENT = ? AND t.Z_PK > ? AND (",
+          arguments: [.integer(Int64(layout.entityNumber)), .integer(last)])
+        select += suspect
+        select += SQLiteSQL(verbatim: ") ORDER BY t.Z_PK LIMIT ?", arguments: [.integer(Int64(step.batchSize))])
+        let keys = try connection.mapRows(select) { $0.int64(at: 0) }
         guard let lastKey = keys.last else { break }
         let failures: [ValidationFailure]
         do {
@@ -275,6 +279,69 @@ final class StageRunner {
     let mapping = step.mappingModel.entityMappings[origin.0]
     return
       "\(text) — made by entity mapping '\(mapping.name)' from \(mapping.sourceEntity ?? "?") p\(origin.1) of the store"
+  }
+
+  /// A condition on the destination row `t` that holds for every row of `entity` that may
+  /// break a rule of the model, and for as few others as it can; nil when some rule cannot be
+  /// screened in SQL (every row is then checked as an object).
+  ///
+  /// It is conservative: a required value or to-one that is NULL, a number or date outside its
+  /// range (stored as Core Data stores them: dates as seconds since 2001), a string whose
+  /// character count puts its UTF-16 length possibly outside its bounds (one character is one or
+  /// two UTF-16 units), data outside its length bounds. Patterns, decimals, external or
+  /// transformed data, composites and to-many counts are not screened. Uniqueness is enforced
+  /// by the new file's UNIQUE indexes as the rows are written.
+  func suspectCondition(for entity: EntityID) -> SQLiteSQL? {
+    let model = step.destination
+    let layout = destinationSchema[entity]
+    var terms: [SQLiteSQL] = []
+    for id in [entity] + model.ancestors(of: entity) {
+      let description = model[id]
+      for attribute in description.attributes where !attribute.isTransient {
+        let range = (attribute.minValue?.numericValue, attribute.maxValue?.numericValue)
+        let hasRange = range.0 != nil || range.1 != nil
+        if attribute.isOptional && !hasRange && (attribute.regularExpression ?? "").isEmpty { continue }
+        guard let column = layout.column(forAttribute: attribute.name) else { return nil }
+        let name = "t.\(SQLiteIdentifier.quote(column.column))"
+        if !attribute.isOptional { terms.append(SQLiteSQL(verbatim: "\(name) IS NULL")) }
+        if !(attribute.regularExpression ?? "").isEmpty && attribute.attributeType == .string { return nil }
+        guard hasRange else { continue }
+        switch attribute.attributeType {
+        case .integer16, .integer32, .integer64, .double, .float, .date, .boolean:
+          if let minimum = range.0 { terms.append(SQLiteSQL(verbatim: "\(name) < ?", arguments: [.real(minimum)])) }
+          if let maximum = range.1 { terms.append(SQLiteSQL(verbatim: "\(name) > ?", arguments: [.real(maximum)])) }
+        case .string:
+          if let minimum = range.0 {
+            terms.append(SQLiteSQL(verbatim: "length(\(name)) < ?", arguments: [.real(minimum)]))
+          }
+          if let maximum = range.1 {
+            terms.append(SQLiteSQL(verbatim: "2 * length(\(name)) > ?", arguments: [.real(maximum)]))
+          }
+        case .binary where !attribute.allowsExternalBinaryDataStorage:
+          if let minimum = range.0 {
+            terms.append(SQLiteSQL(verbatim: "length(CAST(\(name) AS BLOB)) < ?", arguments: [.real(minimum)]))
+          }
+          if let maximum = range.1 {
+            terms.append(SQLiteSQL(verbatim: "length(CAST(\(name) AS BLOB)) > ?", arguments: [.real(maximum)]))
+          }
+        default:
+          return nil
+        }
+      }
+      for relationship in description.relationships where !relationship.isTransient {
+        if relationship.isToMany {
+          if !relationship.isOptional || (relationship.minCountValue ?? 0) > 0 || (relationship.maxCountValue ?? 0) > 0
+          {
+            return nil
+          }
+          continue
+        }
+        guard !relationship.isOptional else { continue }
+        guard let toOne = layout.toOne(named: relationship.name) else { return nil }
+        terms.append(SQLiteSQL(verbatim: "t.\(SQLiteIdentifier.quote(toOne.foreignKeyColumn)) IS NULL"))
+      }
+    }
+    return terms.isEmpty ? "0" : terms.joined(separator: " OR ")
   }
 
   /// Whether objects of an entity can break a rule of the model.
