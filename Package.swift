@@ -51,7 +51,7 @@ let package = Package(
     // The benchmark harness: our hot paths against raw SQLite in the same run (release builds).
     .executableTarget(
       name: "modelc-bench",
-      dependencies: ["DataModel", "Persistence", "Migration", "ModelCodegen", "ArgumentParsing", "CSQLite"]
+      dependencies: ["DataModel", "Persistence", "Migration", "ModelCodegen", "ArgumentParsing", "CSQLite", "TaskKit"]
     ),
     // Runs `modelc generate` for the models a target declares, at build time.
     .plugin(name: "ModelcPlugin", capability: .buildTool(), dependencies: ["modelc"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Migration
+import TaskKit
 
 /// A mapped step of the Tasks model that a heavyweight scenario runs: the two versions, the
 /// mapping model (made in code as `modelc mapping new` starts one, then edited as a developer
@@ -106,6 +107,19 @@ extension HeavyweightStepSetup {
     var policies = MigrationPolicies()
     policies.register(NotesToTagsPolicy.self)
     return HeavyweightStepSetup(from: "Tasks 2", to: "Tasks 3", mapping: mapping, policies: policies)
+  }
+}
+
+extension HeavyweightStepSetup {
+  /// The task list's own `Tasks 3` → `Tasks 4` step: the mapping model of `Migrations/` as the
+  /// build plugin embedded it in TaskKit, run with TaskKit's ``TaskMigrationPolicy`` (done
+  /// tasks get the migration's time, each paragraph of the notes becomes an ordered `Note`).
+  static func tasks3To4(_ bundle: ModelBundle) throws -> HeavyweightStepSetup {
+    let embedded = try MappingModel.embedded(TasksModel.mappingModelFiles, model: bundle)
+    guard let mapping = embedded.first(where: { $0.sourceVersion == "Tasks 3" && $0.destinationVersion == "Tasks 4" })
+    else { throw BenchmarkError("TaskKit embeds no mapping model from 'Tasks 3' to 'Tasks 4'") }
+    return HeavyweightStepSetup(
+      from: "Tasks 3", to: "Tasks 4", mapping: mapping, policies: TaskMigrationPolicy.policies)
   }
 }
 
