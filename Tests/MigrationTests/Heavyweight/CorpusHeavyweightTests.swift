@@ -52,6 +52,7 @@ struct CorpusHeavyweightTests {
           try migration.run(to: destination)
         }
         #expect(BookshelfFixture.fingerprint(url) == before, "\(file.lastPathComponent) changed the store")
+        try Self.expectCommandLineRefuses(file, model: bundle, store: url, to: destination.name)
         refused += 1
         continue
       }
@@ -81,6 +82,23 @@ struct CorpusHeavyweightTests {
     #expect(ran + refused == mappings.count)
     #expect(ran >= 9 && refused >= 8)
     #expect(comparedValues > 1_000 && comparedLinks > 100)
+  }
+
+  /// `modelc migrate --mappings` with only this mapping refuses before anything changes, exit
+  /// 1, naming the policy classes (when the executable is built).
+  static func expectCommandLineRefuses(_ mapping: URL, model: ModelBundle, store: URL, to version: String) throws {
+    guard let modelc = TestPaths.executable(named: "modelc"), let modelPath = model.path else { return }
+    let folder = store.deletingLastPathComponent().appendingPathComponent("mappings")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: mapping, to: folder.appendingPathComponent(mapping.lastPathComponent))
+    let before = BookshelfFixture.fingerprint(store)
+    let run = try ProcessRun.run(
+      modelc, ["migrate", store.path, "--model", modelPath, "--to", version, "--mappings", folder.path])
+    #expect(run.status == 1, "\(mapping.lastPathComponent): \(run.output)\(run.error)")
+    #expect(
+      run.error.contains("needs migration policy classes") && run.error.contains("names the policy class"),
+      "\(mapping.lastPathComponent): \(run.error)")
+    #expect(BookshelfFixture.fingerprint(store) == before, "\(mapping.lastPathComponent): the command changed the store")
   }
 
   /// Checks each entity mapping's objects (matched by key: the engine keeps keys it can) and

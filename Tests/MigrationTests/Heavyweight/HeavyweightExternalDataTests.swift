@@ -8,13 +8,7 @@ import Testing
 @Suite("Heavyweight migrations and external binary data")
 struct HeavyweightExternalDataTests {
   static func version(_ name: String, _ body: String) -> ModelVersion {
-    let (version, diagnostics) = ModelReader.readVersion(
-      xml: """
-        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">\(body)</model>
-        """, name: name)
-    precondition(version != nil && !diagnostics.containsErrors, "\(diagnostics)")
-    return version!
+    ProgressiveMigrationTests.version(name, body)
   }
 
   static let bundle = ModelBundle(
