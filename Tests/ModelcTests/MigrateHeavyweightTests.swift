@@ -46,7 +46,7 @@ struct MigrateHeavyweightTests {
     let dryRun = try ModelcProcess.run(["migrate", store, "--model", Self.model, "--mappings", mappings, "--dry-run"])
     #expect(dryRun.status == 0, "\(dryRun.error)")
     #expect(dryRun.output.contains("in 2 steps (1 mapped, 1 inferred)"), "\(dryRun.output)")
-    #expect(dryRun.output.contains("mapped by \(mappings)/BookshelfToBookshelf2.xcmappingmodel"), "\(dryRun.output)")
+    #expect(dryRun.output.contains("mapped by \(mappings)/BookshelfToBookshelf2.xcmappingmodel\n"), "\(dryRun.output)")
     #expect(dryRun.output.contains("AuthorToAuthor [copy] Author → Author: SQL"), "\(dryRun.output)")
     #expect(dryRun.output.contains("Remark [add] – → Remark: nothing to move"), "\(dryRun.output)")
     #expect(dryRun.output.contains("'Bookshelf 2' → 'Bookshelf 3', inferred"), "\(dryRun.output)")

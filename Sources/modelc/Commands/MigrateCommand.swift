@@ -68,7 +68,12 @@ enum MigrateCommand: ModelcCommand {
       return .success
     }
     let files = Dictionary(
-      usable.map { ("\($0.mapping.sourceVersion)\u{0}\($0.mapping.destinationVersion)", $0.file.path) },
+      usable.map { loaded in
+        // An Xcode mapping is named by its bundle, not the xcmapping.xml inside.
+        let url = URL(fileURLWithPath: loaded.file.path)
+        let shown = url.lastPathComponent == "xcmapping.xml" ? url.deletingLastPathComponent().path : url.path
+        return ("\(loaded.mapping.sourceVersion)\u{0}\(loaded.mapping.destinationVersion)", shown)
+      },
       uniquingKeysWith: { first, _ in first })
     if arguments.flag("--dry-run") || arguments.flag("--sql") {
       try describe(

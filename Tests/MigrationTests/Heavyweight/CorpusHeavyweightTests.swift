@@ -98,7 +98,8 @@ struct CorpusHeavyweightTests {
     #expect(
       run.error.contains("needs migration policy classes") && run.error.contains("names the policy class"),
       "\(mapping.lastPathComponent): \(run.error)")
-    #expect(BookshelfFixture.fingerprint(store) == before, "\(mapping.lastPathComponent): the command changed the store")
+    #expect(
+      BookshelfFixture.fingerprint(store) == before, "\(mapping.lastPathComponent): the command changed the store")
   }
 
   /// Checks each entity mapping's objects (matched by key: the engine keeps keys it can) and
