@@ -74,7 +74,7 @@ extension StoreMigration {
             index += 1
           }
         }
-        _ = try connection.setJournalMode(.delete)
+        try StoreFileSwap.makeSelfContained(connection)
         try connection.close()
       }
       PhaseTrace.record("migrate: swap")

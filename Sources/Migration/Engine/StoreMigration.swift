@@ -99,18 +99,12 @@ public struct StoreMigration: Sendable {
     var indexes = try Self.indexes(on: connection)
     var result: [[MigrationOperation]] = []
     for step in plan.steps {
-      guard step.mapping.isInferred else {
-        // A mapped step writes a new file: see `entityMappingRoutes(of:)`.
-        result.append([])
-        indexes = Dictionary(
-          StoreSchema(model: step.destination).indexes.map { ($0.name, $0.createStatement()) },
-          uniquingKeysWith: { first, _ in first })
-        continue
-      }
-      let built = try StepSQLBuilder(
-        source: step.source, destination: step.destination, mapping: step.mapping, existingIndexes: indexes
-      ).build()
-      result.append(built.operations)
+      // A mapped step writes a new file: its SQL is in `entityMappingRoutes(of:)`.
+      result.append(
+        step.mapping.isInferred
+          ? try StepSQLBuilder(
+            source: step.source, destination: step.destination, mapping: step.mapping, existingIndexes: indexes
+          ).build().operations : [])
       indexes = Dictionary(
         StoreSchema(model: step.destination).indexes.map { ($0.name, $0.createStatement()) },
         uniquingKeysWith: { first, _ in first })

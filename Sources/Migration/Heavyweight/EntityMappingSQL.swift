@@ -127,14 +127,8 @@ struct EntityMappingSQL {
   /// Whether a source expression is `FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", "<entity>", …), $manager.sourceContext, NO)`,
   /// whose predicate is the mapping's source filter.
   static func isPlainSourceFetch(_ expression: MappingExpression, entity: String) -> Bool {
-    guard
-      case .fetch(
-        .function(
-          .variable(MappingExpression.Variable.manager), MappingExpression.Selector.fetchRequestForSourceEntity,
-          let arguments), _, false) = expression,
-      arguments.count == 2, case .constant(.string(let name)) = arguments[0], name == entity
-    else { return false }
-    return true
+    guard case .fetch(_, _, false) = expression else { return false }
+    return expression.sourceFetchRequest?.entity == entity
   }
 
   // MARK: - Stage 1

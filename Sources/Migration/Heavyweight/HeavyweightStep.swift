@@ -311,8 +311,7 @@ struct HeavyweightStep {
     guard try StoreConnection.readMetadata(connection).entityHashes == destination.versionHashes.entityHashes else {
       throw MigrationEngineError.verification("the new file's version hashes are not those of '\(destination.name)'")
     }
-    try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    _ = try connection.setJournalMode(.delete)
+    try StoreFileSwap.makeSelfContained(connection)
     try connection.close()
     try StoreFileSwap.synchronize(url)
   }

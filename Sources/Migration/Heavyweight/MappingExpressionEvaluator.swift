@@ -289,11 +289,8 @@ struct MappingExpressionEvaluator {
     -> MigrationValue
   {
     guard
-      case .function(
-        .variable(MappingExpression.Variable.manager), MappingExpression.Selector.fetchRequestForSourceEntity,
-        let arguments) = request,
-      arguments.count == 2, case .constant(.string(let entity)) = arguments[0],
-      case .constant(.string(let predicateText)) = arguments[1]
+      let (entity, predicateText) = MappingExpression.fetch(request: request, context: context, countOnly: countOnly)
+        .sourceFetchRequest
     else {
       throw Failure(
         detail:

@@ -230,11 +230,16 @@ final class StageRunner {
   private func validateDestination() throws {
     var listed: [String] = []
     var total = 0
-    for entity in step.destination.entities where !entity.isAbstract && hasRules(entity.id) {
+    for entity in step.destination.entities where !entity.isAbstract {
       let layout = destinationSchema[entity.id]
       // Only the rows that may break a rule are loaded and checked as objects (all of them
       // when a rule cannot be screened in SQL).
-      let suspect = suspectCondition(for: entity.id) ?? "1"
+      let suspect: SQLiteSQL
+      switch ruleScreen(for: entity.id) {
+      case .noRule: continue
+      case .everyRow: suspect = "1"
+      case .rows(let condition): suspect = condition
+      }
       var last = Int64.min
       while true {
         var select = SQLiteSQL(
@@ -281,9 +286,19 @@ final class StageRunner {
       "\(text) — made by entity mapping '\(mapping.name)' from \(mapping.sourceEntity ?? "?") p\(origin.1) of the store"
   }
 
-  /// A condition on the destination row `t` that holds for every row of `entity` that may
-  /// break a rule of the model, and for as few others as it can; nil when some rule cannot be
-  /// screened in SQL (every row is then checked as an object).
+  /// Which rows of an entity stage 3 checks as objects.
+  enum RuleScreen {
+    /// None: no rule of the model applies to the entity's stored rows (uniqueness is the new
+    /// file's UNIQUE indexes' business).
+    case noRule
+    /// Every row: some rule cannot be screened in SQL.
+    case everyRow
+    /// The rows for which the condition (on the destination row `t`) holds: every row that may
+    /// break a rule, and as few others as it can.
+    case rows(SQLiteSQL)
+  }
+
+  /// Which rows of `entity` may break a rule of the model.
   ///
   /// It is conservative: a required value or to-one that is NULL, a number or date outside its
   /// range (stored as Core Data stores them: dates as seconds since 2001), a string whose
@@ -291,7 +306,7 @@ final class StageRunner {
   /// two UTF-16 units), data outside its length bounds. Patterns, decimals, external or
   /// transformed data, composites and to-many counts are not screened. Uniqueness is enforced
   /// by the new file's UNIQUE indexes as the rows are written.
-  func suspectCondition(for entity: EntityID) -> SQLiteSQL? {
+  func ruleScreen(for entity: EntityID) -> RuleScreen {
     let model = step.destination
     let layout = destinationSchema[entity]
     var terms: [SQLiteSQL] = []
@@ -301,10 +316,10 @@ final class StageRunner {
         let range = (attribute.minValue?.numericValue, attribute.maxValue?.numericValue)
         let hasRange = range.0 != nil || range.1 != nil
         if attribute.isOptional && !hasRange && (attribute.regularExpression ?? "").isEmpty { continue }
-        guard let column = layout.column(forAttribute: attribute.name) else { return nil }
+        guard let column = layout.column(forAttribute: attribute.name) else { return .everyRow }
         let name = "t.\(SQLiteIdentifier.quote(column.column))"
         if !attribute.isOptional { terms.append(SQLiteSQL(verbatim: "\(name) IS NULL")) }
-        if !(attribute.regularExpression ?? "").isEmpty && attribute.attributeType == .string { return nil }
+        if !(attribute.regularExpression ?? "").isEmpty && attribute.attributeType == .string { return .everyRow }
         guard hasRange else { continue }
         switch attribute.attributeType {
         case .integer16, .integer32, .integer64, .double, .float, .date, .boolean:
@@ -325,45 +340,23 @@ final class StageRunner {
             terms.append(SQLiteSQL(verbatim: "length(CAST(\(name) AS BLOB)) > ?", arguments: [.real(maximum)]))
           }
         default:
-          return nil
+          return .everyRow
         }
       }
       for relationship in description.relationships where !relationship.isTransient {
         if relationship.isToMany {
           if !relationship.isOptional || (relationship.minCountValue ?? 0) > 0 || (relationship.maxCountValue ?? 0) > 0
           {
-            return nil
+            return .everyRow
           }
           continue
         }
         guard !relationship.isOptional else { continue }
-        guard let toOne = layout.toOne(named: relationship.name) else { return nil }
+        guard let toOne = layout.toOne(named: relationship.name) else { return .everyRow }
         terms.append(SQLiteSQL(verbatim: "t.\(SQLiteIdentifier.quote(toOne.foreignKeyColumn)) IS NULL"))
       }
     }
-    return terms.isEmpty ? "0" : terms.joined(separator: " OR ")
-  }
-
-  /// Whether objects of an entity can break a rule of the model.
-  private func hasRules(_ entity: EntityID) -> Bool {
-    let model = step.destination
-    for id in [entity] + model.ancestors(of: entity) {
-      let description = model[id]
-      if !description.uniquenessConstraints.isEmpty { return true }
-      for attribute in description.attributes where !attribute.isTransient {
-        if !attribute.isOptional || attribute.minValueString != nil || attribute.maxValueString != nil
-          || attribute.regularExpression != nil
-        {
-          return true
-        }
-      }
-      for relationship in description.relationships where !relationship.isTransient {
-        if !relationship.isOptional || (relationship.minCountValue ?? 0) > 0 || (relationship.maxCountValue ?? 0) > 0 {
-          return true
-        }
-      }
-    }
-    return false
+    return terms.isEmpty ? .noRule : .rows(terms.joined(separator: " OR "))
   }
 
   // MARK: - Verification

@@ -51,9 +51,14 @@ enum StoreFileSwap {
     let connection = try SQLiteConnection(.file(url.path), mode: .readWrite)
     defer { try? connection.close() }
     connection.busyTimeout = .seconds(30)
+    try makeSelfContained(connection)
+    try connection.close()
+  }
+
+  /// The same on an open connection, which must be the file's only one.
+  static func makeSelfContained(_ connection: SQLiteConnection) throws {
     try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     _ = try connection.setJournalMode(.delete)
-    try connection.close()
   }
 
   /// Replaces the store at `storeURL` with the finished file at `newURL`; keeps the original
