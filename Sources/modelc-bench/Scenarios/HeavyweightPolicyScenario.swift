@@ -11,21 +11,11 @@ import Migration
 /// The step is a ``HeavyweightStepSetup`` (``HeavyweightStepSetup/tasksPolicy(_:)``, a
 /// `Tasks 2` → `Tasks 3` step through ``NotesToTagsPolicy``, is the one measured before
 /// `Tasks 4` existed).
-struct HeavyweightPolicyScenario: ChildMigrationScenario {
+struct HeavyweightPolicyScenario: HeavyweightScenario {
   let name = "heavyweight-policy"
 
   func step(_ stores: TaskStores) throws -> HeavyweightStepSetup {
     try .tasks3To4(stores.bundle)
-  }
-
-  func sourceStore(rows: Int, _ configuration: BenchmarkConfiguration) throws -> URL {
-    let stores = try TaskStores(configuration)
-    return try stores.filledStoreWithNotes(rows, version: try step(stores).from)
-  }
-
-  func migrate(_ url: URL, _ configuration: BenchmarkConfiguration) throws {
-    let stores = try TaskStores(configuration)
-    try step(stores).run(on: url, bundle: stores.bundle)
   }
 
   func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {

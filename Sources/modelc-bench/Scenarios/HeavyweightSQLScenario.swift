@@ -15,21 +15,11 @@ import Migration
 /// version's tables, indexes and metadata): the baseline hand-writes the data's move, not the
 /// Core Data layout. Peak memory is measured in a child process, at `--rows` and, with
 /// `--tenfold-memory`, at ten times as many.
-struct HeavyweightSQLScenario: ChildMigrationScenario {
+struct HeavyweightSQLScenario: HeavyweightScenario {
   let name = "heavyweight-sql"
 
   func step(_ stores: TaskStores) throws -> HeavyweightStepSetup {
     try .tasksSQL(stores.bundle)
-  }
-
-  func sourceStore(rows: Int, _ configuration: BenchmarkConfiguration) throws -> URL {
-    let stores = try TaskStores(configuration)
-    return try stores.filledStoreWithNotes(rows, version: try step(stores).from)
-  }
-
-  func migrate(_ url: URL, _ configuration: BenchmarkConfiguration) throws {
-    let stores = try TaskStores(configuration)
-    try step(stores).run(on: url, bundle: stores.bundle)
   }
 
   func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {

@@ -110,6 +110,25 @@ extension HeavyweightStepSetup {
   }
 }
 
+/// A scenario that migrates a Tasks store through one ``HeavyweightStepSetup``: the store it
+/// starts from and the migration the child process runs follow from the step.
+protocol HeavyweightScenario: ChildMigrationScenario {
+  /// The step the scenario runs.
+  func step(_ stores: TaskStores) throws -> HeavyweightStepSetup
+}
+
+extension HeavyweightScenario {
+  func sourceStore(rows: Int, _ configuration: BenchmarkConfiguration) throws -> URL {
+    let stores = try TaskStores(configuration)
+    return try stores.filledStoreWithNotes(rows, version: try step(stores).from)
+  }
+
+  func migrate(_ url: URL, _ configuration: BenchmarkConfiguration) throws {
+    let stores = try TaskStores(configuration)
+    try step(stores).run(on: url, bundle: stores.bundle)
+  }
+}
+
 extension HeavyweightStepSetup {
   /// The task list's own `Tasks 3` → `Tasks 4` step: the mapping model of `Migrations/` as the
   /// build plugin embedded it in TaskKit, run with TaskKit's ``TaskMigrationPolicy`` (done

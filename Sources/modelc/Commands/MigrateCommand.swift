@@ -72,7 +72,7 @@ enum MigrateCommand: ModelcCommand {
         // An Xcode mapping is named by its bundle, not the xcmapping.xml inside.
         let url = URL(fileURLWithPath: loaded.file.path)
         let shown = url.lastPathComponent == "xcmapping.xml" ? url.deletingLastPathComponent().path : url.path
-        return ("\(loaded.mapping.sourceVersion)\u{0}\(loaded.mapping.destinationVersion)", shown)
+        return (fileKey(loaded.mapping), shown)
       },
       uniquingKeysWith: { first, _ in first })
     if arguments.flag("--dry-run") || arguments.flag("--sql") {
@@ -116,6 +116,11 @@ enum MigrateCommand: ModelcCommand {
     return .success
   }
 
+  /// The key of a mapping model's file in the `mappingFiles` of a run: its two versions.
+  static func fileKey(_ mapping: MappingModel) -> String {
+    "\(mapping.sourceVersion)\u{0}\(mapping.destinationVersion)"
+  }
+
   /// Refuses, before anything changes, a plan whose mapping models name policy classes: only a
   /// program that has the classes can run them.
   static func refusePolicies(in plan: MigrationPlan, mappingFiles: [String: String]) throws {
@@ -124,7 +129,7 @@ enum MigrateCommand: ModelcCommand {
       let named = step.mapping.entityMappings.filter { !($0.policyClassName ?? "").isEmpty }
       guard !named.isEmpty else { continue }
       let file =
-        mappingFiles["\(step.mapping.sourceVersion)\u{0}\(step.mapping.destinationVersion)"] ?? "the mapping model"
+        mappingFiles[fileKey(step.mapping)] ?? "the mapping model"
       details.append("'\(step.source.name)' → '\(step.destination.name)' (\(file)):")
       details += named.map { "  entity mapping '\($0.name)' names the policy class \($0.policyClassName ?? "")" }
     }
@@ -194,7 +199,7 @@ enum MigrateCommand: ModelcCommand {
       terminal.writeLine("")
       if !step.mapping.isInferred {
         let file =
-          mappingFiles["\(step.mapping.sourceVersion)\u{0}\(step.mapping.destinationVersion)"] ?? "a mapping model"
+          mappingFiles[fileKey(step.mapping)] ?? "a mapping model"
         terminal.writeLine("Step \(index + 1): '\(step.source.name)' → '\(step.destination.name)', mapped by \(file)")
         for route in try migration.entityMappingRoutes(of: step) {
           terminal.writeLine("  \(route)")
