@@ -255,4 +255,31 @@ struct ValidationRuleTests {
     #expect(failures.first?.value == "north, 1")
     #expect(failures.first?.objectID == clash.objectID)
   }
+
+  @Test("Swapping one part of a compound constraint between saved objects leaves the other part as it was")
+  func compoundUniquenessSwap() throws {
+    let store = try Self.store()
+    let context = store.container.newContext()
+    func owner(_ region: String, _ number: Int64) throws -> ManagedObject {
+      let owner = try Self.owner(context, name: "Ann")
+      try owner.setValue(.string(region), forKey: "region")
+      try owner.setValue(.integer(number), forKey: "number")
+      return owner
+    }
+    let north = try owner("north", 1)
+    let south = try owner("south", 1)
+    try context.save()
+    // The store's UNIQUE index sees each UPDATE on its own: the values the rows leave are
+    // released first, and only the changed part of the key is.
+    try north.setValue(.string("south"), forKey: "region")
+    try south.setValue(.string("north"), forKey: "region")
+    #expect(Self.failures(context).isEmpty)
+
+    let check = store.container.newContext()
+    let owners = try check.fetch(FetchRequest<ManagedObject>(entityName: "Owner"))
+    let pairs = try owners.map { [try $0.value(forKey: "region"), try $0.value(forKey: "number")] }
+    #expect(pairs.count == 2)
+    #expect(pairs.contains([.string("north"), .integer(1)]), "\(pairs)")
+    #expect(pairs.contains([.string("south"), .integer(1)]), "\(pairs)")
+  }
 }

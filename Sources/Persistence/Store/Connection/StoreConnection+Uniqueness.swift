@@ -54,9 +54,6 @@ extension StoreConnection {
     let candidates = inserted + updated
     guard !candidates.isEmpty else { return [] }
     var failures: [ValidationFailure] = []
-    // Objects whose stored key may no longer hold: deleted, or updated (their new key is checked
-    // in memory).
-    let leaving = Set((deleted + updated).compactMap(\.objectID.primaryKey))
     var constraintsByEntity: [Int: [ConstraintCheck]] = [:]
     var groups: [ConstraintCheck: [ManagedObject]] = [:]
     for object in candidates {
@@ -69,6 +66,10 @@ extension StoreConnection {
         groups[check, default: []].append(object)
       }
     }
+    guard !groups.isEmpty else { return [] }
+    // Objects whose stored key may no longer hold: deleted, or updated (their new key is checked
+    // in memory).
+    let leaving = Set((deleted + updated).compactMap(\.objectID.primaryKey))
     let ordered = groups.sorted {
       ($0.key.entity.index, $0.key.properties.joined(separator: ",")) < (
         $1.key.entity.index,
@@ -181,33 +182,65 @@ extension StoreConnection {
     }
   }
 
-  /// Sets the constrained columns of rows that a save deletes, or moves to other constrained
-  /// values, to NULL before anything else is written.
+  /// Sets the constrained columns that updated rows move to other values to NULL before new
+  /// and updated rows are written (deleted rows are gone by then).
   ///
   /// SQLite checks a UNIQUE index after each statement, not at commit, so without this a save
-  /// that swaps two objects' values, or gives a new object the value of one it deletes, fails
-  /// in the store although the result is valid (and was validated as such). NULL never
-  /// conflicts; the rows' later UPDATE (or DELETE) sets every column.
-  func releaseUniqueValues(updated: [ManagedObject], deleted: [ManagedObject], connection: SQLiteConnection) throws {
-    for (object, isDeleted) in deleted.map({ ($0, true) }) + updated.map({ ($0, false) }) {
+  /// that swaps two objects' values, or gives a new object the value an updated one leaves,
+  /// fails in the store although the result is valid (and was validated as such). NULL never
+  /// conflicts; each row's later UPDATE writes every column that changed, these included. The
+  /// statement checks the row's version too: a row changed since it was read is a conflict
+  /// (under ``MergePolicy/contextWins`` its values are released anyway, to be overwritten).
+  func releaseUniqueValues(
+    updated: [ManagedObject], connection: SQLiteConnection, conflicts: inout ConflictLedger
+  ) throws {
+    // Per entity: each constrained property's slot (attribute or to-one) and column.
+    var partsByEntity: [Int: [(isAttribute: Bool, slot: Int, column: String)]] = [:]
+    for object in updated {
       guard let key = object.objectID.primaryKey else { continue }
-      let mapping = schema[object.layout.entity]
-      var columns: [String] = []
-      for check in constraints(of: object.layout.entity) where isDeleted || changesConstrainedValues(object, check) {
-        for name in check.properties {
-          if let column = mapping.column(forAttribute: name)?.column {
-            columns.append(column)
-          } else if let toOne = mapping.toOne(named: name) {
-            columns.append(toOne.foreignKeyColumn)
+      let entity = object.layout.entity
+      let parts: [(isAttribute: Bool, slot: Int, column: String)]
+      if let known = partsByEntity[entity.index] {
+        parts = known
+      } else {
+        let mapping = schema[entity]
+        var found: [(isAttribute: Bool, slot: Int, column: String)] = []
+        for check in constraints(of: entity) {
+          for name in check.properties {
+            if let slot = object.layout.attributeSlots[name], let column = mapping.column(forAttribute: name)?.column {
+              found.append((true, slot, column))
+            } else if let slot = object.layout.relationshipSlots[name], let toOne = mapping.toOne(named: name) {
+              found.append((false, slot, toOne.foreignKeyColumn))
+            }
           }
         }
+        parts = found
+        partsByEntity[entity.index] = found
+      }
+      guard !parts.isEmpty else { continue }
+      var columns: Set<String> = []
+      for part in parts {
+        let changed =
+          part.isAttribute
+          ? object.attributeValues[part.slot] != object.committedAttributeValues[part.slot]
+          : object.toOneValues[part.slot] != object.committedToOneValues[part.slot]
+        if changed { columns.insert(part.column) }
       }
       guard !columns.isEmpty else { continue }
-      let assignments = Set(columns).sorted().map { "\(SQLiteIdentifier.quote($0)) = NULL" }.joined(separator: ", ")
+      let assignments = columns.sorted().map { "\(SQLiteIdentifier.quote($0)) = NULL" }.joined(separator: ", ")
+      let table = SQLiteIdentifier.quote(schema[entity].tableName)
       try connection.execute(
         SQLiteSQL(
-          verbatim: "UPDATE \(SQLiteIdentifier.quote(mapping.tableName)) SET \(assignments) WHERE Z_PK = ?",
-          arguments: [.integer(key)]))
+          verbatim: "UPDATE \(table) SET \(assignments) WHERE Z_PK = ? AND Z_OPT = ?",
+          arguments: [.integer(key), .integer(object.storedVersion)]))
+      guard connection.changes == 0 else { continue }
+      if conflicts.policy == .contextWins {
+        // The row changed elsewhere and is overwritten: its values are released all the same.
+        try connection.execute(
+          SQLiteSQL(verbatim: "UPDATE \(table) SET \(assignments) WHERE Z_PK = ?", arguments: [.integer(key)]))
+      } else {
+        conflicts.record(object, storeVersion: try storedVersion(of: object, connection: connection))
+      }
     }
   }
 

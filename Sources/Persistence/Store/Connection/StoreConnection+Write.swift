@@ -18,115 +18,140 @@ extension StoreConnection {
 
   /// The transaction of ``write(_:policy:context:)``; `files` records the external-data files it
   /// writes and the ones it makes obsolete.
+  ///
+  /// Optimistic locking costs no read: each `UPDATE` and `DELETE` of a row the context read
+  /// carries `AND Z_OPT = ?`, and a statement that matches no row is a conflict (its row was
+  /// changed or deleted since). Only then is the row's version read, for the error (or, under
+  /// ``MergePolicy/contextWins``, to overwrite the row whatever its version). Under
+  /// ``MergePolicy/error`` the first conflict does not stop the writes — every conflict is
+  /// reported together, and the transaction rolls back.
   private func write(
     _ changes: StoreChanges, policy: MergePolicy, context: ObjectContext, connection: SQLiteConnection,
     files: inout ExternalDataChanges
   ) throws -> StoreWriteOutcome {
     try connection.transaction(.immediate) { () throws -> StoreWriteOutcome in
       var outcome = StoreWriteOutcome()
-      var updated = changes.updated
-      var deleted = changes.deleted
-
-      // 1. Optimistic locking: rows changed or deleted since they were read.
-      let conflicts = try findConflicts(updated + deleted, connection: connection)
-      if !conflicts.isEmpty {
-        switch policy {
-        case .error:
-          throw SaveError.conflicts(
-            conflicts.map {
-              SaveConflict(
-                objectID: $0.object.objectID, entity: $0.object.layout.name, expectedVersion: $0.object.storedVersion,
-                storeVersion: $0.storeVersion)
-            })
-        case .storeWins:
-          let losers = Set(conflicts.map { ObjectIdentifier($0.object) })
-          outcome.discarded = conflicts.map(\.object)
-          updated.removeAll { losers.contains(ObjectIdentifier($0)) }
-          deleted.removeAll { losers.contains(ObjectIdentifier($0)) }
-        case .contextWins:
-          let gone = conflicts.filter { $0.storeVersion == nil }
-          let goneIDs = Set(gone.map { ObjectIdentifier($0.object) })
-          updated.removeAll { goneIDs.contains(ObjectIdentifier($0)) }
-          outcome.deletedElsewhere = Set(gone.map(\.object.objectID))
-        }
+      var conflicts = ConflictLedger(policy: policy)
+      do {
+        try writeRows(
+          changes, context: context, connection: connection, files: &files, conflicts: &conflicts, outcome: &outcome)
+      } catch  where policy == .error && !conflicts.found.isEmpty {
+        // A write that failed after a conflict (a unique value the conflicting row still holds)
+        // is the conflict's consequence: report the cause.
       }
-
-      // 2. Constrained values that rows leave, freed before other rows take them.
-      try releaseUniqueValues(updated: updated, deleted: deleted, connection: connection)
-
-      // 3. Permanent keys for inserted objects, per hierarchy.
-      var permanent = PermanentKeys()
-      try allocateKeys(for: changes.inserted, connection: connection, into: &permanent)
-      outcome.permanentIDs = permanent
-      func resolve(_ id: ObjectID) -> Int64? { permanent.primaryKey(of: id) }
-
-      // Column values of externally storable attributes that updates replace and deletions
-      // remove, read before the rows change (their files go once the write commits).
-      let previous = try storedExternalValues(of: updated + deleted, connection: connection)
-
-      // 4. Rows. Each entity's INSERT is looked up once per save, not once per object.
-      var inserts: [Int: SQLiteStatement] = [:]
-      var values: [SQLiteValue] = []
-      var positions = OrderPositions()
-      for object in changes.inserted {
-        let statements = description.statements[object.layout.entity.index]
-        let statement: SQLiteStatement
-        if let cached = inserts[object.layout.entity.index] {
-          statement = cached
-        } else {
-          statement = try connection.cachedStatement(SQLiteSQL(verbatim: statements.insertSQL))
-          inserts[object.layout.entity.index] = statement
-        }
-        values.removeAll(keepingCapacity: true)
-        values.append(.integer(resolve(object.objectID) ?? 0))
-        values.append(.integer(Int64(statements.mapping.entityNumber)))
-        values.append(.integer(1))
-        try appendColumnValues(
-          of: object, statements: statements, resolve: resolve, context: context, positions: &positions,
-          files: &files, to: &values)
-        try statement.execute(values)
-      }
-      for object in updated {
-        let statements = description.statements[object.layout.entity.index]
-        let checked = policy != .contextWins
-        let statement = try connection.cachedStatement(
-          SQLiteSQL(verbatim: checked ? statements.updateCheckedSQL : statements.updateSQL))
-        values.removeAll(keepingCapacity: true)
-        try appendColumnValues(
-          of: object, statements: statements, resolve: resolve, context: context, positions: &positions,
-          files: &files, previous: previous[ObjectIdentifier(object)], to: &values)
-        values.append(.integer(object.objectID.primaryKey ?? 0))
-        if checked { values.append(.integer(object.storedVersion)) }
-        try statement.execute(values)
-        outcome.versions[ObjectIdentifier(object)] = object.storedVersion + 1
-      }
-
-      // 5. Ordering keys of ordered to-many relationships stored through the inverse key.
-      for object in changes.inserted + updated {
-        try writeForeignKeyOrdering(of: object, connection: connection, resolve: resolve, context: context)
-      }
-
-      // 6. Join tables.
-      for object in changes.inserted + updated {
-        try writeJoinRows(of: object, connection: connection, resolve: resolve, context: context)
-      }
-
-      // 7. Deleted rows and their links.
-      for object in deleted {
-        guard let key = object.objectID.primaryKey else { continue }
-        if let stored = previous[ObjectIdentifier(object)] {
-          for value in stored.values.values { files.discard(value) }
-        }
-        let mapping = schema[object.layout.entity]
-        try connection.execute(
-          "DELETE FROM \(identifier: mapping.tableName) WHERE Z_PK = \(key)")
-        for join in schema.joinTables where involves(join, entity: object.layout.entity) {
-          try connection.execute(
-            "DELETE FROM \(identifier: join.name) WHERE \(identifier: join.sourceColumn) = \(key) OR \(identifier: join.destinationColumn) = \(key)"
-          )
-        }
+      guard !conflicts.found.isEmpty else { return outcome }
+      switch policy {
+      case .error:
+        throw SaveError.conflicts(
+          conflicts.found.sorted { $0.object.objectID < $1.object.objectID }.map {
+            SaveConflict(
+              objectID: $0.object.objectID, entity: $0.object.layout.name, expectedVersion: $0.object.storedVersion,
+              storeVersion: $0.storeVersion)
+          })
+      case .storeWins:
+        outcome.discarded = conflicts.found.map(\.object)
+      case .contextWins:
+        break
       }
       return outcome
+    }
+  }
+
+  /// The rows of a save, in an order that keeps the store's UNIQUE indexes satisfied after every
+  /// statement: deleted rows (and their join rows) first, then the constrained values that
+  /// updated rows leave, then new rows, updated rows, and relationship links.
+  private func writeRows(
+    _ changes: StoreChanges, context: ObjectContext, connection: SQLiteConnection, files: inout ExternalDataChanges,
+    conflicts: inout ConflictLedger, outcome: inout StoreWriteOutcome
+  ) throws {
+    // Column values of externally storable attributes that updates replace and deletions
+    // remove, read before the rows change (their files go once the write commits).
+    let previous = try storedExternalValues(of: changes.updated + changes.deleted, connection: connection)
+
+    // 1. Deleted rows and their links.
+    try deleteRows(
+      of: changes.deleted, previous: previous, connection: connection, files: &files, conflicts: &conflicts,
+      outcome: &outcome)
+
+    // 2. Constrained values that updated rows leave, freed before other rows take them.
+    try releaseUniqueValues(updated: changes.updated, connection: connection, conflicts: &conflicts)
+
+    // 3. Permanent keys for inserted objects, per hierarchy.
+    var permanent = PermanentKeys()
+    try allocateKeys(for: changes.inserted, connection: connection, into: &permanent)
+    outcome.permanentIDs = permanent
+    func resolve(_ id: ObjectID) -> Int64? { permanent.primaryKey(of: id) }
+
+    // 4. New rows. Each entity's INSERT is looked up once per save, not once per object.
+    var inserts: [Int: SQLiteStatement] = [:]
+    var values: [SQLiteValue] = []
+    var positions = OrderPositions()
+    for object in changes.inserted {
+      let statements = description.statements[object.layout.entity.index]
+      let statement: SQLiteStatement
+      if let cached = inserts[object.layout.entity.index] {
+        statement = cached
+      } else {
+        statement = try connection.cachedStatement(SQLiteSQL(verbatim: statements.insertSQL))
+        inserts[object.layout.entity.index] = statement
+      }
+      values.removeAll(keepingCapacity: true)
+      values.append(.integer(resolve(object.objectID) ?? 0))
+      values.append(.integer(Int64(statements.mapping.entityNumber)))
+      values.append(.integer(1))
+      try appendColumnValues(
+        of: object, statements: statements, resolve: resolve, context: context, positions: &positions,
+        files: &files, to: &values)
+      try statement.execute(values)
+    }
+
+    // 5. Updated rows: only the columns that changed, and Z_OPT, checked in the same statement.
+    var updates = UpdateStatements()
+    for object in changes.updated where !conflicts.skips(object) {
+      let statements = description.statements[object.layout.entity.index]
+      let changed = statements.changedColumns(of: object)
+      let statement = try updates.statement(
+        for: object.layout.entity.index, changed: changed, statements: statements, connection: connection)
+      values.removeAll(keepingCapacity: true)
+      try appendColumnValues(
+        of: object, statements: statements, only: changed, resolve: resolve, context: context,
+        positions: &positions, files: &files, previous: previous[ObjectIdentifier(object)], to: &values)
+      values.append(.integer(object.objectID.primaryKey ?? 0))
+      values.append(.integer(object.storedVersion))
+      try statement.execute(values)
+      guard connection.changes == 0 else { continue }
+      // The row changed or went since it was read.
+      let storeVersion = try storedVersion(of: object, connection: connection)
+      guard conflicts.policy == .contextWins else {
+        conflicts.record(object, storeVersion: storeVersion)
+        continue
+      }
+      guard let storeVersion else {
+        // Deleted elsewhere: it stays deleted, and the object is reported as deleted.
+        outcome.deletedElsewhere.insert(object.objectID)
+        conflicts.skip(object)
+        continue
+      }
+      // The context's whole object overwrites the row, values it did not change included.
+      let all = statements.allColumns
+      values.removeAll(keepingCapacity: true)
+      try appendColumnValues(
+        of: object, statements: statements, only: all, resolve: resolve, context: context, positions: &positions,
+        files: &files, previous: previous[ObjectIdentifier(object)], to: &values)
+      values.append(.integer(object.objectID.primaryKey ?? 0))
+      try connection.cachedStatement(statements.updateSQL(of: all, checked: false)).execute(values)
+      outcome.versions[ObjectIdentifier(object)] = storeVersion + 1
+    }
+
+    // 6. Ordering keys of ordered to-many relationships stored through the inverse key.
+    let linked = changes.inserted + changes.updated.filter { !conflicts.skips($0) }
+    for object in linked {
+      try writeForeignKeyOrdering(of: object, connection: connection, resolve: resolve, context: context)
+    }
+
+    // 7. Join tables.
+    for object in linked {
+      try writeJoinRows(of: object, connection: connection, resolve: resolve, context: context)
     }
   }
 
@@ -137,29 +162,46 @@ extension StoreConnection {
     var storeVersion: Int64?
   }
 
-  func findConflicts(_ objects: [ManagedObject], connection: SQLiteConnection) throws -> [Conflict] {
-    var conflicts: [Conflict] = []
-    var byTable: [String: [ManagedObject]] = [:]
-    for object in objects where object.objectID.primaryKey != nil {
-      byTable[schema[object.layout.entity].tableName, default: []].append(object)
+  /// The rows of a save found changed or deleted since they were read (every statement checks
+  /// `Z_OPT`), and the objects whose changes are therefore not written.
+  struct ConflictLedger {
+    /// What a conflict leads to.
+    let policy: MergePolicy
+    /// The conflicts a ``MergePolicy/error`` save reports, or a ``MergePolicy/storeWins`` one
+    /// discards; none under ``MergePolicy/contextWins``, which overwrites.
+    private(set) var found: [Conflict] = []
+    private var skipped: Set<ObjectIdentifier> = []
+
+    init(policy: MergePolicy) {
+      self.policy = policy
     }
-    for (table, group) in byTable.sorted(by: { $0.key < $1.key }) {
-      for chunk in stride(from: 0, to: group.count, by: 500).map({ Array(group[$0..<min($0 + 500, group.count)]) }) {
-        var versions: [Int64: Int64] = [:]
-        let sql = SQLiteSQL(
-          verbatim:
-            "SELECT Z_PK, Z_OPT FROM \(SQLiteIdentifier.quote(table)) WHERE Z_PK IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))",
-          arguments: chunk.map { .integer($0.objectID.primaryKey ?? 0) })
-        try connection.forEachRow(sql) { versions[$0.int64(at: 0)] = $0.int64(at: 1) }
-        for object in chunk {
-          let stored = versions[object.objectID.primaryKey ?? 0]
-          if stored != object.storedVersion {
-            conflicts.append(Conflict(object: object, storeVersion: stored))
-          }
-        }
-      }
+
+    /// Whether the object's remaining writes are left out.
+    func skips(_ object: ManagedObject) -> Bool {
+      !skipped.isEmpty && skipped.contains(ObjectIdentifier(object))
     }
-    return conflicts
+
+    /// Leaves the object's remaining writes out.
+    mutating func skip(_ object: ManagedObject) {
+      skipped.insert(ObjectIdentifier(object))
+    }
+
+    /// A conflict on the object's row (once per object), whose remaining writes are left out.
+    mutating func record(_ object: ManagedObject, storeVersion: Int64?) {
+      guard skipped.insert(ObjectIdentifier(object)).inserted else { return }
+      found.append(Conflict(object: object, storeVersion: storeVersion))
+    }
+  }
+
+  /// The `Z_OPT` of an object's row as the store holds it now; nil when the row is gone. Read
+  /// only when a checked statement matched no row.
+  func storedVersion(of object: ManagedObject, connection: SQLiteConnection) throws -> Int64? {
+    let table = description.statements[object.layout.entity.index].tableName
+    var version: Int64?
+    try connection.forEachRow(
+      "SELECT Z_OPT FROM \(identifier: table) WHERE Z_PK = \(object.objectID.primaryKey ?? 0)"
+    ) { version = $0.int64(at: 0) }
+    return version
   }
 
   // MARK: - Keys
@@ -184,17 +226,19 @@ extension StoreConnection {
 
   // MARK: - Column values
 
-  /// Appends the values of an object's own columns, in the order of `statements.columns`.
+  /// Appends the values of an object's own columns (those in `changed` when given), in the order
+  /// of `statements.columns`.
   ///
   /// A Binary value of an attribute that allows external storage goes to a new file of `files`
   /// when it is long; `previous` holds the object's stored values of such attributes (for an
   /// update): an unchanged value keeps its file, a replaced one's file is discarded.
   func appendColumnValues(
-    of object: ManagedObject, statements: EntityStatements, resolve: (ObjectID) -> Int64?, context: ObjectContext,
-    positions: inout OrderPositions, files: inout ExternalDataChanges, previous: StoredExternalValues? = nil,
-    to values: inout [SQLiteValue]
+    of object: ManagedObject, statements: EntityStatements, only changed: ColumnSet? = nil,
+    resolve: (ObjectID) -> Int64?, context: ObjectContext, positions: inout OrderPositions,
+    files: inout ExternalDataChanges, previous: StoredExternalValues? = nil, to values: inout [SQLiteValue]
   ) throws {
-    for column in statements.columns {
+    for (index, column) in statements.columns.enumerated() {
+      if let changed, !changed.contains(index) { continue }
       switch column.source {
       case .attribute(let slot, let kind):
         if kind.storesExternally {
@@ -266,14 +310,6 @@ extension StoreConnection {
         try statement.execute([.integer(Int64(index + 1)), .integer(primaryKey)])
       }
     }
-  }
-
-  func involves(_ join: JoinTableMapping, entity: EntityID) -> Bool {
-    let model = description.model
-    let owner = join.relationship
-    if model.entity(entity, isKindOf: owner.entity) { return true }
-    if let destination = model[owner].destination, model.entity(entity, isKindOf: destination) { return true }
-    return false
   }
 
   /// Writes the join-table rows of an object's changed to-many relationships. A many-to-many

@@ -85,20 +85,27 @@ enum ColumnSource: Sendable {
   case toOneOrder(slot: Int)
 }
 
-/// The SQL of one entity: its INSERT and UPDATE statements, and how to decode a row of its
-/// table (which may hold columns of sibling entities too) into its slots.
-struct EntityStatements: Sendable {
+/// The SQL of one entity: its INSERT statement (an update's statement depends on the columns it
+/// changes: ``updateSQL(of:checked:)``), and how to decode a row of its table (which may hold
+/// columns of sibling entities too) into its slots.
+///
+/// A class: a save and a fetch reach it once per object, and a reference costs one retain where
+/// a copy of the struct cost one per field.
+final class EntityStatements: Sendable {
   let mapping: EntityMapping
   let tableName: String
   /// The entity's own columns (after Z_PK, Z_ENT, Z_OPT), in order, for writing.
   let columns: [(name: String, source: ColumnSource)]
+  /// The columns of attributes: each one's position in ``columns`` and its attribute slot.
+  let attributeColumns: [(index: Int, slot: Int)]
+  /// The columns of to-one relationships (key, entity and order): each one's position in
+  /// ``columns`` and its relationship slot.
+  let toOneColumns: [(index: Int, slot: Int)]
   /// Every column of the table, for reading: `SELECT t.Z_PK, t.Z_ENT, t.Z_OPT, … FROM table AS t`.
   let selectPrefix: String
   /// How to read a row of this entity from the columns of `selectPrefix`.
   let decoder: RowDecoder
   let insertSQL: String
-  let updateSQL: String
-  let updateCheckedSQL: String
 
   init(mapping: EntityMapping, layout: ObjectLayout, tableColumns: [String]) {
     self.mapping = mapping
@@ -115,6 +122,16 @@ struct EntityStatements: Sendable {
       if let orderColumn = toOne.orderColumn { columns.append((orderColumn, .toOneOrder(slot: slot))) }
     }
     self.columns = columns
+    var attributeColumns: [(index: Int, slot: Int)] = []
+    var toOneColumns: [(index: Int, slot: Int)] = []
+    for (index, column) in columns.enumerated() {
+      switch column.source {
+      case .attribute(let slot, _): attributeColumns.append((index, slot))
+      case .toOneKey(let slot), .toOneEntity(let slot), .toOneOrder(let slot): toOneColumns.append((index, slot))
+      }
+    }
+    self.attributeColumns = attributeColumns
+    self.toOneColumns = toOneColumns
     let positions = Dictionary(tableColumns.enumerated().map { ($1, $0 + 3) }, uniquingKeysWith: { first, _ in first })
     // Each column's position in the SELECT, and where its value goes.
     let plan = columns.compactMap { column in positions[column.name].map { ($0, column.source) } }
@@ -126,9 +143,6 @@ struct EntityStatements: Sendable {
     let insertColumns = ["Z_PK", "Z_ENT", "Z_OPT"] + names
     self.insertSQL =
       "INSERT INTO \(table) (\(insertColumns.joined(separator: ", "))) VALUES (\(insertColumns.map { _ in "?" }.joined(separator: ", ")))"
-    let assignments = (names.map { "\($0) = ?" } + ["Z_OPT = Z_OPT + 1"]).joined(separator: ", ")
-    self.updateSQL = "UPDATE \(table) SET \(assignments) WHERE Z_PK = ?"
-    self.updateCheckedSQL = "UPDATE \(table) SET \(assignments) WHERE Z_PK = ? AND Z_OPT = ?"
   }
 
   /// Every column of each root table, in the order of the hierarchy's entities.
