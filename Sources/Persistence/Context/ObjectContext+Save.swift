@@ -130,6 +130,7 @@ extension ObjectContext {
     for object in inserted + updated {
       failures += validator.validate(object, in: self)
     }
+    loadDeniedToMany(of: deleted)
     for object in deleted {
       failures += validator.validateDeletion(object, in: self)
     }
@@ -141,6 +142,20 @@ extension ObjectContext {
       throw SaveError.store("\(error)")
     }
     return failures
+  }
+
+  /// Loads the to-many relationships with a Deny rule that deleted objects have not loaded, in
+  /// bulk: checking the rule reads each of them, which would otherwise be a query per object.
+  private func loadDeniedToMany(of deleted: [ManagedObject]) {
+    var names: Set<String> = []
+    var layouts: Set<ObjectIdentifier> = []
+    for object in deleted where layouts.insert(ObjectIdentifier(object.layout)).inserted {
+      for item in object.layout.relationships
+      where item.relationship.deletionRule == .deny && item.relationship.isToMany {
+        names.insert(item.relationship.name)
+      }
+    }
+    for name in names.sorted() { loadToManyInBulk(name, of: deleted) }
   }
 
   /// Brings the objects in line with what was written.

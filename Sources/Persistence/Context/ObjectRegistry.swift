@@ -124,6 +124,28 @@ struct ObjectRegistry {
     unsaved[position] = object
   }
 
+  /// Saved objects registered after the one with `id` that pass `include`, in registration
+  /// order: at most `limit`, among the next `4 * limit` positions (so a lookup costs little when
+  /// few pass). Empty when `id` is not a registered saved object.
+  ///
+  /// Objects a fetch registered sit side by side, so these are the ones fetched after it: what
+  /// a loop over a fetch result reaches next.
+  mutating func savedObjects(
+    after id: ObjectID, limit: Int, where include: (ManagedObject) -> Bool
+  ) -> [ManagedObject] {
+    guard !id.isTemporary, limit > 0 else { return [] }
+    indexPending()
+    guard let position = positions[id] else { return [] }
+    var found: [ManagedObject] = []
+    let end = min(saved.count, position + 1 + 4 * limit)
+    for next in (position + 1)..<max(position + 1, end) {
+      guard let object = saved[next], include(object) else { continue }
+      found.append(object)
+      if found.count == limit { break }
+    }
+    return found
+  }
+
   /// Whether a saved object of any of these entities (by index) is registered.
   mutating func holdsSavedObjects(ofAnyOf entities: Set<Int>) -> Bool {
     indexPending()

@@ -189,7 +189,7 @@ extension ObjectContext {
   }
 
   /// Loads a to-many relationship of every object that has not loaded it, grouped by entity.
-  private func loadToManyInBulk(_ name: String, of objects: [ManagedObject]) {
+  func loadToManyInBulk(_ name: String, of objects: [ManagedObject]) {
     var groups: [EntityID: (slot: Int, objects: [ManagedObject])] = [:]
     for object in objects {
       guard let slot = object.layout.relationshipSlots[name], object.layout.relationships[slot].relationship.isToMany,
