@@ -295,7 +295,24 @@ public enum ModelReader {
 extension ModelBundle {
   /// Reads and validates a model, throwing every diagnostic when there is any error.
   ///
-  /// Warnings do not fail; use ``ModelReader/read(path:validate:)`` to see them.
+  /// Warnings do not fail; use ``ModelReader/read(path:validate:)`` to see them. The path is an
+  /// `.xcdatamodeld` bundle, one `.xcdatamodel` directory, or its `contents` file.
+  ///
+  /// ```swift
+  /// do {
+  ///   let bundle = try ModelBundle(contentsOf: "Models/Tasks.xcdatamodeld")
+  ///   print(bundle.currentVersion.name, bundle.versions.map(\.name))
+  /// } catch {
+  ///   for diagnostic in error.diagnostics { print(diagnostic) }  // file:line:col: error: …
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``ModelError`` (typed) holding every error ``Diagnostic`` (with the file, line
+  ///   and column where there is one, and a fix): no model at the path, an unreadable or missing
+  ///   `contents`, a bundle without versions, XML that is not well formed, a `.xccurrentversion`
+  ///   naming no version, and every rule of
+  ///   ``ModelValidator`` the model breaks (duplicate names, a relationship without its
+  ///   destination or inverse, an invalid default value, …).
   public init(contentsOf path: String) throws(ModelError) {
     let result = ModelReader.read(path: path)
     guard let bundle = result.bundle, !result.diagnostics.containsErrors else {
