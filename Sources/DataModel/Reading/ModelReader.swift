@@ -23,6 +23,15 @@ public enum ModelReader {
   public static let versionOrderFileName = ".modelc-versions"
 
   /// Reads and validates a model, returning the bundle and every diagnostic.
+  ///
+  /// Never throws: what cannot be read is a diagnostic, and ``ModelReadResult/bundle`` is nil
+  /// when nothing usable was read. ``ModelBundle/init(contentsOf:)`` throws the errors instead.
+  ///
+  /// ```swift
+  /// let result = ModelReader.read(path: "Models/Tasks.xcdatamodeld")
+  /// for diagnostic in result.diagnostics { print(diagnostic) }  // errors and warnings, placed
+  /// if let bundle = result.bundle, !result.diagnostics.containsErrors { print(bundle.currentVersion.name) }
+  /// ```
   public static func read(path: String, validate: Bool = true) -> ModelReadResult {
     var diagnostics: [Diagnostic] = []
     let url = URL(fileURLWithPath: path)
