@@ -19,6 +19,19 @@ public enum ModelCodeGenerator {
 
   /// Generates the files for a bundle. The `contents` XML of each version is read from its
   /// `ModelVersion.sourcePath` unless given, in the bundle's version order.
+  ///
+  /// ```swift
+  /// let bundle = try ModelBundle(contentsOf: "Models/Tasks.xcdatamodeld")
+  /// let code = try ModelCodeGenerator.generate(
+  ///   bundle, options: CodegenOptions(accessLevel: .public, fileLayout: .singleFile))
+  /// let report = try GeneratedFileWriter.write(code, to: URL(fileURLWithPath: "Sources/App/Model"))
+  /// print("wrote \(report.written.count), \(report.unchanged.count) unchanged")
+  /// ```
+  ///
+  /// - Throws: ``CodegenError`` (typed) with a note on the fix: `options.versionName` names no
+  ///   version of the bundle; `versionContents` does not give one text per version, or a
+  ///   version's `contents` file cannot be read; a rename (``CodegenOptions/renames``) names an
+  ///   entity or property the version lacks, or does not give a Swift identifier.
   public static func generate(
     _ bundle: ModelBundle, options: CodegenOptions = CodegenOptions(), versionContents: [String]? = nil
   ) throws(CodegenError) -> GeneratedCode {

@@ -7,11 +7,47 @@ import Testing
   import Glibc
 #endif
 
-/// A migration killed with SIGKILL at any moment leaves a store that opens at the old or the
-/// new version with every value intact.
+/// A lightweight migration (`modelc migrate`, Tasks → Tasks 3, in place in one transaction)
+/// killed with SIGKILL inside it leaves a store that opens at the old version, with every value
+/// intact, until the commit; after it, at the new version with every value intact. Either way
+/// the store passes `integrity_check` and a killed migration can simply be run again.
+///
+/// The kills are deterministic and shown to land where they are meant to: `MODELC_KILL_AT_PHASE`
+/// makes the process SIGKILL itself when it reaches the first traced phase starting with the text
+/// given (see `PhaseTrace`), and the trace written through `MODELC_PHASE_TRACE` must end at that
+/// phase — a kill that lands elsewhere, or a run that is not killed, fails the test.
+/// `scripts/crash-campaign` adds kills at random moments.
 @Suite("Crash safety")
 struct CrashSafetyTests {
   static let bundle = try! ModelBundle(contentsOf: TestPaths.tasksModel.path)
+  /// Tasks in the store: more than one chunk of the copy (50,000 rows), so that a kill can land
+  /// between two chunks.
+  static let taskCount = 60_000
+
+  /// A phase of the migration to kill it at, and the version the store is at afterwards.
+  struct KillPoint: Sendable, CustomTestStringConvertible {
+    /// The start of the traced phase the process stops at.
+    var phase: String
+    /// Where that is, in words.
+    var place: String
+    /// Whether the migration was committed before the kill.
+    var committed: Bool
+
+    var testDescription: String { place }
+  }
+
+  /// The phases of an in-place migration, in the order it reaches them.
+  static let points: [KillPoint] = [
+    KillPoint(
+      phase: "migrate: transaction", place: "inside the transaction, before the first step", committed: false),
+    KillPoint(
+      phase: "migrate: copy step 1/1 50000/\(taskCount)", place: "between the two chunks of the table copy",
+      committed: false),
+    KillPoint(
+      phase: "migrate: verify", place: "after the copy, before the bookkeeping and verification", committed: false),
+    KillPoint(phase: "migrate: commit", place: "after the verification, just before COMMIT", committed: false),
+    KillPoint(phase: "migrate: committed", place: "right after the commit", committed: true),
+  ]
 
   /// A store at `Tasks` with `count` tasks, written with plain SQL for speed.
   static func largeStore(count: Int) throws -> URL {
@@ -57,57 +93,78 @@ struct CrashSafetyTests {
     return destination
   }
 
-  @Test(
-    "SIGKILL at many moments during a migration leaves the old or the new version, values intact",
-    .enabled(if: TestPaths.executable(named: "modelc") != nil, "the modelc executable is not built"))
-  func killedMigrations() throws {
+  /// `modelc migrate` of a store to Tasks 3, traced into `trace`, killed at `killPhase` when given.
+  static func migrate(_ store: URL, trace: URL, killPhase: String? = nil) throws -> ProcessRun {
     let modelc = try #require(TestPaths.executable(named: "modelc"))
-    let pristine = try Self.largeStore(count: 60_000)
-    let original = try Self.taskValues(pristine)
-
-    // How long an uninterrupted migration takes.
-    let timing = try Self.copy(pristine)
-    let start = Date()
-    let process = try Self.launch(modelc, store: timing)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    let duration = Date().timeIntervalSince(start)
-    #expect(try StoreMigration(storeURL: timing, bundle: Self.bundle).storeVersion().name == "Tasks 3")
-
-    var generator = SystemRandomNumberGenerator()
-    var outcomes: [String: Int] = [:]
-    for _ in 0..<10 {
-      let store = try Self.copy(pristine)
-      let run = try Self.launch(modelc, store: store)
-      Thread.sleep(forTimeInterval: Double.random(in: 0...(duration * 1.2), using: &generator))
-      kill(run.processIdentifier, SIGKILL)
-      run.waitUntilExit()
-      let version = try StoreMigration(storeURL: store, bundle: Self.bundle).storeVersion().name
-      #expect(version == "Tasks" || version == "Tasks 3")
-      outcomes[version, default: 0] += 1
-      #expect(try Self.taskValues(store) == original, "values after a kill at version \(version)")
-      let connection = try SQLiteConnection(.file(store.path))
-      #expect(try connection.integrityCheck() == ["ok"])
-      try connection.close()
-      // A killed migration can simply be run again.
-      if version == "Tasks" {
-        try StoreMigration(storeURL: store, bundle: Self.bundle).run(
-          to: Self.bundle.version(named: "Tasks 3"), options: .init(keepsBackup: false))
-        #expect(try Self.taskValues(store) == original)
-      }
-    }
-    print("crash safety: outcomes \(outcomes) (uninterrupted migration: \(String(format: "%.2f", duration)) s)")
+    return try ProcessRun.run(
+      modelc,
+      ["migrate", store.path, "--model", TestPaths.tasksModel.path, "--to", "Tasks 3", "--no-backup"],
+      environment: ["MODELC_PHASE_TRACE": trace.path, "MODELC_KILL_AT_PHASE": killPhase ?? ""])
   }
 
-  static func launch(_ modelc: URL, store: URL) throws -> Process {
-    let process = Process()
-    process.executableURL = modelc
-    process.arguments = [
-      "migrate", store.path, "--model", TestPaths.tasksModel.path, "--to", "Tasks 3", "--no-backup",
-    ]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    return process
+  /// The phases a trace file records, in order (each line is `<time> <phase>`).
+  static func phases(in trace: URL) throws -> [String] {
+    try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").map {
+      String($0.drop { $0 != " " }.dropFirst())
+    }
+  }
+
+  /// The pristine store and its values, made once for every test of the suite.
+  static let pristine: Result<(store: URL, values: [Int64: String]), any Error> = Result {
+    let store = try largeStore(count: taskCount)
+    return (store, try taskValues(store))
+  }
+
+  @Test(
+    "SIGKILL at a named phase of a migration leaves the old or the new version, values intact; the next run succeeds",
+    .enabled(if: TestPaths.executable(named: "modelc") != nil, "the modelc executable is not built"),
+    arguments: points)
+  func killedAt(_ point: KillPoint) throws {
+    let (pristine, original) = try Self.pristine.get()
+    let store = try Self.copy(pristine)
+    let trace = store.deletingLastPathComponent().appendingPathComponent("trace")
+    let killed = try Self.migrate(store, trace: trace, killPhase: point.phase)
+
+    // The kill landed where it was meant to, inside the migration.
+    #expect(killed.status == SIGKILL, "the migration was not killed: \(killed.output) \(killed.error)")
+    let traced = try Self.phases(in: trace)
+    #expect(traced.last == point.phase, "the migration stopped at '\(traced.last ?? "nothing")', not at the phase")
+    #expect(traced.contains("migrate: transaction"), "the migration never started: \(traced)")
+
+    // What the kill left: an intact store at one version or the other, every value kept.
+    let version = try StoreMigration(storeURL: store, bundle: Self.bundle).storeVersion().name
+    #expect(version == (point.committed ? "Tasks 3" : "Tasks"))
+    #expect(try Self.taskValues(store) == original, "values after a kill \(point.place)")
+    let connection = try SQLiteConnection(.file(store.path))
+    #expect(try connection.integrityCheck() == ["ok"])
+    try connection.close()
+
+    // A killed migration can simply be run again.
+    let next = try Self.migrate(store, trace: trace)
+    #expect(next.status == 0, "\(next.error)")
+    #expect(try StoreMigration(storeURL: store, bundle: Self.bundle).storeVersion().name == "Tasks 3")
+    #expect(try Self.taskValues(store) == original)
+  }
+
+  @Test(
+    "An uninterrupted, traced migration passes every kill point in order and commits",
+    .enabled(if: TestPaths.executable(named: "modelc") != nil, "the modelc executable is not built"))
+  func everyKillPointIsTraced() throws {
+    let (pristine, original) = try Self.pristine.get()
+    let store = try Self.copy(pristine)
+    let trace = store.deletingLastPathComponent().appendingPathComponent("trace")
+    let run = try Self.migrate(store, trace: trace)
+    #expect(run.status == 0, "\(run.error)")
+    let traced = try Self.phases(in: trace)
+    var remaining = traced[...]
+    for point in Self.points {
+      guard let index = remaining.firstIndex(where: { $0.hasPrefix(point.phase) }) else {
+        Issue.record("the phase '\(point.phase)' was not traced in order: \(traced)")
+        return
+      }
+      remaining = remaining[(index + 1)...]
+    }
+    #expect(try StoreMigration(storeURL: store, bundle: Self.bundle).storeVersion().name == "Tasks 3")
+    #expect(try Self.taskValues(store) == original)
   }
 }

@@ -55,6 +55,34 @@ final class ScratchDirectory {
     return path("\(name).xcdatamodel")
   }
 
+  /// Writes a model bundle (`<name>.xcdatamodeld`) with one `.xcdatamodel` per version, in
+  /// order, the last one current, and returns its path.
+  func bundle(_ name: String, versions: [(name: String, entities: String)]) throws -> String {
+    for version in versions {
+      _ = try write(
+        "\(name).xcdatamodeld/\(version.name).xcdatamodel/contents",
+        """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" userDefinedModelVersionIdentifier="">
+        \(version.entities)
+        </model>
+        """)
+    }
+    _ = try write(
+      "\(name).xcdatamodeld/.xccurrentversion",
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+      <plist version="1.0">
+      <dict>
+        <key>_XCCurrentVersionName</key>
+        <string>\(versions.last?.name ?? "").xcdatamodel</string>
+      </dict>
+      </plist>
+      """)
+    return path("\(name).xcdatamodeld")
+  }
+
   deinit {
     try? FileManager.default.removeItem(at: url)
   }

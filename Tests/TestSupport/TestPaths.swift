@@ -12,14 +12,18 @@ public enum TestPaths {
   /// `Models/Tasks.xcdatamodeld`, the task list's model.
   public static let tasksModel: URL = packageRoot.appendingPathComponent("Models/Tasks.xcdatamodeld")
 
-  /// The shared corpus of real models and stores (`../shared/corpus`, or `$MODELC_CORPUS`), when
-  /// it is present. A user's clone usually lacks it; tests over it are then skipped.
+  /// The shared corpus of real models and stores, when it is present: `$MODELC_CORPUS` when that
+  /// is set (to anything but the empty text), else `../shared/corpus`. A user's clone usually
+  /// lacks it; tests over it are then skipped. `MODELC_CORPUS=/nonexistent swift test` runs the
+  /// tests as a fresh clone does, with the corpus hidden.
   public static let corpus: URL? = {
-    let candidates = [
-      ProcessInfo.processInfo.environment["MODELC_CORPUS"].map { URL(fileURLWithPath: $0) },
-      packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus"),
-    ].compactMap { $0 }
-    return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("models").path) }
+    let candidate: URL
+    if let override = ProcessInfo.processInfo.environment["MODELC_CORPUS"], !override.isEmpty {
+      candidate = URL(fileURLWithPath: override)
+    } else {
+      candidate = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    }
+    return FileManager.default.fileExists(atPath: candidate.appendingPathComponent("models").path) ? candidate : nil
   }()
 
   /// Why corpus tests are skipped, for the skip message.

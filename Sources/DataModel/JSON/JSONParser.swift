@@ -10,6 +10,13 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
 /// Reads JSON text into ``JSONValue``s, keeping key order and the exact text of numbers.
 public enum JSONParser {
   /// Parses a complete JSON document.
+  ///
+  /// ```swift
+  /// let value = try JSONParser.parse(#"{"rules": {"entity-removed": "error"}}"#)
+  /// ```
+  ///
+  /// - Throws: ``JSONSyntaxError`` (typed) with the line and column where the text stops being
+  ///   JSON (including text after the value, and nesting too deep).
   public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
     var parser = Parser(bytes: Array(text.utf8))
     parser.skipWhitespace()

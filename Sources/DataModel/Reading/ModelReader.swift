@@ -23,6 +23,15 @@ public enum ModelReader {
   public static let versionOrderFileName = ".modelc-versions"
 
   /// Reads and validates a model, returning the bundle and every diagnostic.
+  ///
+  /// Never throws: what cannot be read is a diagnostic, and ``ModelReadResult/bundle`` is nil
+  /// when nothing usable was read. ``ModelBundle/init(contentsOf:)`` throws the errors instead.
+  ///
+  /// ```swift
+  /// let result = ModelReader.read(path: "Models/Tasks.xcdatamodeld")
+  /// for diagnostic in result.diagnostics { print(diagnostic) }  // errors and warnings, placed
+  /// if let bundle = result.bundle, !result.diagnostics.containsErrors { print(bundle.currentVersion.name) }
+  /// ```
   public static func read(path: String, validate: Bool = true) -> ModelReadResult {
     var diagnostics: [Diagnostic] = []
     let url = URL(fileURLWithPath: path)
@@ -295,7 +304,24 @@ public enum ModelReader {
 extension ModelBundle {
   /// Reads and validates a model, throwing every diagnostic when there is any error.
   ///
-  /// Warnings do not fail; use ``ModelReader/read(path:validate:)`` to see them.
+  /// Warnings do not fail; use ``ModelReader/read(path:validate:)`` to see them. The path is an
+  /// `.xcdatamodeld` bundle, one `.xcdatamodel` directory, or its `contents` file.
+  ///
+  /// ```swift
+  /// do {
+  ///   let bundle = try ModelBundle(contentsOf: "Models/Tasks.xcdatamodeld")
+  ///   print(bundle.currentVersion.name, bundle.versions.map(\.name))
+  /// } catch {
+  ///   for diagnostic in error.diagnostics { print(diagnostic) }  // file:line:col: error: …
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``ModelError`` (typed) holding every error ``Diagnostic`` (with the file, line
+  ///   and column where there is one, and a fix): no model at the path, an unreadable or missing
+  ///   `contents`, a bundle without versions, XML that is not well formed, a `.xccurrentversion`
+  ///   naming no version, and every rule of
+  ///   ``ModelValidator`` the model breaks (duplicate names, a relationship without its
+  ///   destination or inverse, an invalid default value, …).
   public init(contentsOf path: String) throws(ModelError) {
     let result = ModelReader.read(path: path)
     guard let bundle = result.bundle, !result.diagnostics.containsErrors else {

@@ -25,6 +25,10 @@ public struct LightweightStoreMigrator: StoreMigrator {
     self.onMigration = onMigration
   }
 
+  /// Migrates the store at `url` from `source` to `destination` with a ``StoreMigration``,
+  /// then calls ``onMigration`` with the report.
+  ///
+  /// - Throws: What ``StoreMigration/run(to:options:)`` throws; the store is left as it was.
   public func migrateStore(at url: URL, from source: ModelVersion, to destination: ModelVersion, in bundle: ModelBundle)
     throws
   {
@@ -37,6 +41,13 @@ public struct LightweightStoreMigrator: StoreMigrator {
 
 extension StoreOptions {
   /// A file store that is migrated to the container's model version when it is older.
+  ///
+  /// ```swift
+  /// let container = try PersistentContainer(bundle: bundle, options: .migratingFile(storeURL))
+  /// ```
+  ///
+  /// Opening the container then throws what ``StoreMigration/run(to:options:)`` throws when the
+  /// migration fails (the store is left as it was), besides what opening throws.
   public static func migratingFile(_ url: URL, keepsBackup: Bool = true) -> StoreOptions {
     StoreOptions(location: .file(url), migrator: LightweightStoreMigrator(keepsBackup: keepsBackup))
   }
@@ -44,6 +55,14 @@ extension StoreOptions {
   /// A file store that is migrated to the container's model version when it is older, through
   /// `mappingModels` for the steps they cover (running the policies they name) and inference
   /// for the others.
+  ///
+  /// ```swift
+  /// var policies = MigrationPolicies()
+  /// policies.register(TaskMigrationPolicy.self, as: "TaskMigrationPolicy")
+  /// let options = StoreOptions.migratingFile(
+  ///   storeURL, mappingModels: try MappingModel.embedded(TasksModel.mappingModelFiles, model: TasksModel.bundle()),
+  ///   policies: policies)
+  /// ```
   public static func migratingFile(
     _ url: URL, mappingModels: [MappingModel], policies: MigrationPolicies = MigrationPolicies(),
     keepsBackup: Bool = true

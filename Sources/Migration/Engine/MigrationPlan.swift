@@ -52,6 +52,19 @@ public struct MigrationPlanningError: Error, Sendable, CustomStringConvertible {
 /// the target, taking at each version the mapping model that starts there and goes furthest
 /// (not past the target), and inferring the step to the next version where none starts.
 public enum MigrationPlanner {
+  /// The steps from `source` to `destination`, through `mappingModels` where they start and
+  /// inference elsewhere; a mapping model made for exactly this pair runs alone (also back to
+  /// an older version).
+  ///
+  /// ```swift
+  /// let plan = try MigrationPlanner.plan(
+  ///   bundle: bundle, from: bundle.version(named: "Tasks 3")!, to: bundle.currentVersion,
+  ///   mappingModels: [try MappingModelLoader.load(contentsOf: mappingURL, bundle: bundle).mapping])
+  /// ```
+  ///
+  /// - Throws: ``MigrationPlanningError`` (typed) when a step neither a mapping model nor
+  ///   inference covers remains (with inference's ``MigrationPlanningError/refusals``, and the
+  ///   versions the mapping models given do map), or `source` comes after `destination`.
   public static func plan(
     bundle: ModelBundle, from source: ModelVersion, to destination: ModelVersion, mappingModels: [MappingModel]
   ) throws(MigrationPlanningError) -> MigrationPlan {
@@ -131,6 +144,16 @@ public enum MigrationPlanner {
     return MigrationPlan(source: source, destination: destination, steps: steps)
   }
 
+  /// The inferred steps from `source` to `destination`: one step when lightweight inference
+  /// can go straight there, else one per version in between.
+  ///
+  /// ```swift
+  /// let plan = try MigrationPlanner.plan(bundle: bundle, from: bundle.versions[0], to: bundle.currentVersion)
+  /// ```
+  ///
+  /// - Throws: ``MigrationPlanningError`` (typed) when `source` comes after `destination` in the
+  ///   bundle's order, or inference refuses a step (its ``MigrationPlanningError/refusals`` name
+  ///   each change it cannot infer, with the entity and property).
   public static func plan(bundle: ModelBundle, from source: ModelVersion, to destination: ModelVersion)
     throws(MigrationPlanningError) -> MigrationPlan
   {

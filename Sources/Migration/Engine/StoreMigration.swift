@@ -59,6 +59,16 @@ public struct StoreMigration: Sendable {
   }
 
   /// The version the store is at, found through its hashes.
+  ///
+  /// ```swift
+  /// let migration = StoreMigration(storeURL: storeURL, bundle: try ModelBundle(contentsOf: "Tasks.xcdatamodeld"))
+  /// print(try migration.storeVersion().name)  // "Tasks 2"
+  /// ```
+  ///
+  /// - Throws: `PersistenceError`: `.incompatibleStore` when the store's hashes match no
+  ///   version of the bundle; `.storeNotFound`, `.notAStore` or `.storeInaccessible` when the
+  ///   file cannot be read as a store. `StoreMetadataError` when its `Z_METADATA` is not a
+  ///   property list.
   public func storeVersion() throws -> ModelVersion {
     let metadata = try StoreConnection.readMetadata(at: storeURL)
     guard let version = metadata.matchingVersion(in: bundle) else {
@@ -76,6 +86,15 @@ public struct StoreMigration: Sendable {
   /// Versions with identical hashes cannot be told apart by a store; when the store matches
   /// several, the plan starts from the latest of them that comes before the target (a store that
   /// already matches the target needs nothing).
+  ///
+  /// ```swift
+  /// let plan = try migration.plan()
+  /// for step in plan.steps { print(step.source.name, "→", step.destination.name, step.mapping.isInferred) }
+  /// ```
+  ///
+  /// - Throws: What ``storeVersion()`` throws; ``MigrationPlanningError`` when no migration
+  ///   leads to the target (inference refuses a step and no mapping model covers it — its
+  ///   ``MigrationPlanningError/refusals`` say why — or the store is at a later version).
   public func plan(to target: ModelVersion? = nil) throws -> MigrationPlan {
     let target = target ?? bundle.currentVersion
     let stored = try StoreConnection.readMetadata(at: storeURL).entityHashes
@@ -93,6 +112,9 @@ public struct StoreMigration: Sendable {
   }
 
   /// The SQL each step would run on this store, for `--sql` and `--dry-run`.
+  ///
+  /// - Throws: A `SQLiteError` when the store cannot be read; ``MigrationBuildError`` when a
+  ///   step's SQL cannot be built.
   public func operations(for plan: MigrationPlan) throws -> [[MigrationOperation]] {
     let connection = try SQLiteConnection(.file(storeURL.path), mode: .readOnly)
     defer { try? connection.close() }
@@ -120,8 +142,15 @@ public struct StoreMigration: Sendable {
   /// rolled back: the chunked copies show each chunk's real bounds, and the store is left as it
   /// was. Only statements that change the store are listed (the reads that verify it are not).
   ///
+  /// ```swift
+  /// let sql = try migration.script(to: bundle.version(named: "Tasks 3"))
+  /// print((["BEGIN IMMEDIATE;"] + sql.joined().map { $0 + ";" } + ["COMMIT;"]).joined(separator: "\n"))
+  /// ```
+  ///
   /// - Returns: the statements of each step of the plan, in order.
-  /// - Throws: what planning or running the migration throws; the store is unchanged either way.
+  /// - Throws: What ``plan(to:)`` and ``run(to:options:)`` throw; ``MigrationBuildError`` when
+  ///   the plan has mapped steps (they write a new file, not SQL on this one). The store is
+  ///   unchanged either way.
   public func script(to target: ModelVersion? = nil, options: Options = Options()) throws -> [[String]] {
     let plan = try plan(to: target)
     guard !plan.isEmpty else { return [] }
@@ -150,6 +179,24 @@ public struct StoreMigration: Sendable {
   }
 
   /// Runs the migration to `target` (default: the current version).
+  ///
+  /// Inferred steps run in one transaction on the store; a plan with mapped steps builds a new
+  /// file and swaps it in. Either way the store is at the old version with all its data, or at
+  /// the new one with all of it. A plan with nothing to do returns an empty report.
+  ///
+  /// ```swift
+  /// let report = try StoreMigration(storeURL: storeURL, bundle: bundle, mappingModels: mappings)
+  ///   .run(options: .init(keepsBackup: true))
+  /// print(report.backupURL?.path ?? "no backup")
+  /// ```
+  ///
+  /// - Throws: What ``plan(to:)`` throws; ``MigrationVerificationError`` when the migrated
+  ///   store fails a check before commit (integrity, foreign keys, object counts, a missing
+  ///   external-data file); ``MigrationBuildError`` when a step's SQL cannot be built;
+  ///   ``MigrationEngineError`` from a mapped step (a missing policy class, an expression or
+  ///   value that fails, a policy that throws, destination objects that break the model's
+  ///   rules); `SQLiteError` or `PersistenceError` when the store cannot be read or written
+  ///   (a full disk, a lock held past the busy timeout). The store is unchanged in every case.
   @discardableResult
   public func run(to target: ModelVersion? = nil, options: Options = Options()) throws -> MigrationReport {
     let plan = try plan(to: target)

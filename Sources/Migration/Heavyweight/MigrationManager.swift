@@ -13,6 +13,20 @@ import Persistence
 /// and the contexts are replaced batch by batch: a migration's memory does not grow with the
 /// store. Objects from ``sourceContext`` and ``destinationContext`` are therefore valid during
 /// the policy call they are used in; keep their `objectID` (or values) for later.
+///
+/// A policy reaches it in each call; for instance, stage 2 of a policy linking notes to the
+/// tasks made from their source tasks:
+///
+/// ```swift
+/// override func createRelationships(
+///   forDestination note: ManagedObject, in mapping: MappingModel.EntityMapping, manager: MigrationManager
+/// ) throws {
+///   let source = try manager.sourceInstances(forEntityMappingName: mapping.name, destinationInstances: [note])[0]
+///   guard let task = try source.object(forKey: "task") else { return }
+///   let made = try manager.destinationInstances(forEntityMappingName: "TaskToTask", sourceInstances: [task])
+///   try note.setObject(made.first, forKey: "task")
+/// }
+/// ```
 public final class MigrationManager {
   /// The version the store is migrated from.
   public let sourceModel: ModelVersion

@@ -14,6 +14,13 @@ import Persistence
 /// tightened counts, and relationships made required.
 public enum LightweightInference {
   /// The inferred mapping from `source` to `destination`.
+  ///
+  /// ```swift
+  /// let mapping = try LightweightInference.mappingModel(from: bundle.versions[0], to: bundle.currentVersion)
+  /// ```
+  ///
+  /// - Throws: ``InferenceError`` (typed) listing every change Core Data's lightweight
+  ///   migration would refuse (see above), each with its entity and property.
   public static func mappingModel(from source: ModelVersion, to destination: ModelVersion) throws(InferenceError)
     -> MappingModel
   {

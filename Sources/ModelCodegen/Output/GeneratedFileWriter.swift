@@ -22,6 +22,12 @@ public enum GeneratedFileWriter {
   }
 
   /// Writes the files into `directory` (created when missing) and removes stale ones.
+  ///
+  /// A file whose contents would not change is not rewritten (``Report/unchanged``); each
+  /// other file is replaced atomically.
+  ///
+  /// - Throws: ``CodegenError`` (typed) naming the path when the directory cannot be created,
+  ///   a file cannot be written, or a stale file cannot be removed.
   public static func write(_ code: GeneratedCode, to directory: URL) throws(CodegenError) -> Report {
     let manager = FileManager.default
     do {

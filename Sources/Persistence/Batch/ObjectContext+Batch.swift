@@ -8,9 +8,19 @@ extension ObjectContext {
   /// store's values); objects of this context that the update changed are refreshed, keeping
   /// their pending changes on top.
   ///
-  /// - Throws: ``PersistenceError`` for an unknown entity or property,
-  ///   ``BatchRequestError`` for values that break the model's rules, or an SQLite error; the
-  ///   store is then unchanged.
+  /// ```swift
+  /// let done = try context.execute(BatchUpdateRequest(
+  ///   entityName: "Task", predicate: try FetchPredicate(format: "priority == 0"),
+  ///   propertiesToUpdate: ["priority": .attribute(.integer(1))]))
+  /// print("\(done.count) tasks raised to priority 1")
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError`` for an unknown entity or property (with a suggestion),
+  ///   and what ``fetch(_:)`` throws for the predicate; ``BatchRequestError/validation(_:)``
+  ///   for values that break the model's rules (every failure listed),
+  ///   ``BatchRequestError/unsupported(_:)`` for a relationship batch requests cannot set (not
+  ///   stored, one-to-one, or with an ordered inverse); or a `SQLiteError`. The store is then
+  ///   unchanged.
   @discardableResult
   public func execute(_ request: BatchUpdateRequest) throws -> BatchResult {
     let (ids, obsoleteFiles) = try store.connection().transaction(.immediate) { try batchUpdate(request) }
@@ -21,8 +31,14 @@ extension ObjectContext {
   /// Deletes the objects a ``BatchDeleteRequest`` selects from the store, applying deletion
   /// rules; the objects leave every context that merges the notification, this one included.
   ///
-  /// - Throws: ``PersistenceError`` for an unknown entity, ``BatchRequestError/deleteDenied(entity:relationship:count:)``
-  ///   when a Deny rule refuses, or an SQLite error; the store is then unchanged.
+  /// ```swift
+  /// let removed = try context.execute(BatchDeleteRequest(
+  ///   entityName: "Task", predicate: try FetchPredicate(format: "completedAt != nil")))
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError`` for an unknown entity, and what ``fetch(_:)`` throws for
+  ///   the predicate; ``BatchRequestError/deleteDenied(entity:relationship:count:)`` when a Deny
+  ///   rule refuses; or a `SQLiteError`. The store is then unchanged.
   @discardableResult
   public func execute(_ request: BatchDeleteRequest) throws -> BatchResult {
     let (deleted, updated, obsoleteFiles) = try store.connection().transaction(.immediate) {
@@ -37,9 +53,16 @@ extension ObjectContext {
 
   /// Inserts the objects of a ``BatchInsertRequest`` into the store.
   ///
-  /// - Throws: ``PersistenceError`` for an unknown entity or property,
-  ///   ``BatchRequestError`` for values that break the model's rules (every failure listed),
-  ///   or an SQLite error; the store is then unchanged.
+  /// ```swift
+  /// let inserted = try context.execute(BatchInsertRequest(
+  ///   entityName: "Task",
+  ///   objects: [["title": .attribute(.string("Pack")), "priority": .attribute(.integer(2))]]))
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError`` for an unknown or abstract entity or an unknown property;
+  ///   ``BatchRequestError/validation(_:)`` for values that break the model's rules (every
+  ///   failure listed), ``BatchRequestError/unsupported(_:)`` for a relationship batch requests
+  ///   cannot set; or a `SQLiteError`. The store is then unchanged.
   @discardableResult
   public func execute(_ request: BatchInsertRequest) throws -> BatchResult {
     let ids = try store.connection().transaction(.immediate) { try batchInsert(request) }

@@ -34,7 +34,28 @@ public final class PersistentContainer: Sendable {
   /// Opens (or creates) the store for the bundle's current version, or for `versionName`.
   ///
   /// `classes` are the generated entity classes to instantiate for their entities (by class
-  /// name, `representedClassName`); other entities use ``ManagedObject``.
+  /// name, `representedClassName`); other entities use ``ManagedObject``. A store an older
+  /// version of the bundle wrote is migrated on open when `options` has a ``StoreOptions/migrator``,
+  /// and refused otherwise.
+  ///
+  /// ```swift
+  /// let bundle = try ModelBundle(contentsOf: "Models/Tasks.xcdatamodeld")
+  /// let container = try PersistentContainer(
+  ///   bundle: bundle, options: .file(URL(fileURLWithPath: "Tasks.sqlite")), classes: [Task.self])
+  /// let context = container.newContext()
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError``: ``PersistenceError/storeFailure(_:)`` when the bundle has
+  ///   no version `versionName`; ``PersistenceError/storeNotFound(_:)`` when the file is absent
+  ///   and the options are read-only or do not create it; ``PersistenceError/notAStore(path:reason:)``
+  ///   for a directory, an empty, truncated, damaged or non-SQLite file, or a SQLite database
+  ///   without Core Data's tables; ``PersistenceError/storeInaccessible(path:reason:)`` when
+  ///   permissions, a read-only folder, a full disk or another process's lock stop it;
+  ///   ``PersistenceError/incompatibleStore(path:detail:)`` when the store's version hashes
+  ///   match no version of the bundle, or an older one and there is no migrator (the detail says
+  ///   how to migrate it). A migrator's own error (for the Migration module's,
+  ///   `StoreMigrationError` or `HeavyweightMigrationError`) comes through unchanged, with the
+  ///   store left as it was.
   public convenience init(
     bundle: ModelBundle, versionName: String? = nil, options: StoreOptions, classes: [ManagedObject.Type] = []
   ) throws {
@@ -44,7 +65,16 @@ public final class PersistentContainer: Sendable {
     try self.init(bundle: bundle, model: version, options: options, classes: classes)
   }
 
-  /// Opens (or creates) a store for one model version, outside any bundle.
+  /// Opens (or creates) a store for one model version, outside any bundle. Without a bundle
+  /// there is no older version to migrate from: a store written for another version is refused.
+  ///
+  /// ```swift
+  /// let model = try ModelBundle(contentsOf: "Models/Tasks.xcdatamodeld").currentVersion
+  /// let container = try PersistentContainer(model: model, options: .inMemory)
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError``, as ``init(bundle:versionName:options:classes:)`` does, with
+  ///   ``PersistenceError/incompatibleStore(path:detail:)`` for any store at another version.
   public convenience init(model: ModelVersion, options: StoreOptions, classes: [ManagedObject.Type] = []) throws {
     try self.init(bundle: nil, model: model, options: options, classes: classes)
   }
@@ -160,6 +190,14 @@ public final class PersistentContainer: Sendable {
   }
 
   /// Runs work on a new context off the caller's actor and returns its result.
+  ///
+  /// ```swift
+  /// let count = try await container.performBackgroundTask { context in
+  ///   try context.count(for: FetchRequest<ManagedObject>(entityName: "Task"))
+  /// }
+  /// ```
+  ///
+  /// - Throws: Whatever `body` throws, unchanged.
   public func performBackgroundTask<Result: Sendable>(
     _ body: @escaping @Sendable (ObjectContext) throws -> Result
   ) async throws -> Result {

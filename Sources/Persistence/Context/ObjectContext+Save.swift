@@ -5,6 +5,23 @@ extension ObjectContext {
   /// On failure nothing is written and the pending changes stay in the context, to be fixed and
   /// saved again (or rolled back). On success, inserted objects get permanent IDs, and a
   /// ``SaveNotification`` goes to the container's observers.
+  ///
+  /// ```swift
+  /// let task = context.insert(Task.self)
+  /// task.title = "Write the release notes"
+  /// do {
+  ///   try context.save()
+  /// } catch .validation(let failures) {
+  ///   for failure in failures { print(failure) }  // the object, the property, the rule broken
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``SaveError`` (typed): ``SaveError/validation(_:)`` listing every rule of the
+  ///   model the changes break (required values, ranges, lengths, patterns, counts, uniqueness,
+  ///   a denied delete); ``SaveError/conflicts(_:)`` when rows were changed or deleted elsewhere
+  ///   since they were read and the merge policy is ``MergePolicy/error``; ``SaveError/store(_:)``
+  ///   when the store refuses the write (a full disk, a lock held too long, a read-only store).
+  ///   Nothing is written in any case.
   public func save() throws(SaveError) {
     try save(validating: true)
   }
@@ -18,8 +35,15 @@ extension ObjectContext {
   /// finished store is validated as a whole (``validationFailures(of:)``). The store's own
   /// constraints (UNIQUE indexes) still hold.
   ///
-  /// - Throws: ``SaveError/validation(_:)`` when `validating` and a rule is broken,
-  ///   ``SaveError/store(_:)`` when the write fails; nothing is written either way.
+  /// ```swift
+  /// // Pass 1 of a migration stage: objects whose required `list` is set in pass 2.
+  /// try context.save(validating: false)
+  /// ```
+  ///
+  /// - Throws: ``SaveError`` (typed): ``SaveError/validation(_:)`` when `validating` and a rule
+  ///   is broken (without validation, only when a UNIQUE index of the store refuses a row);
+  ///   ``SaveError/conflicts(_:)`` with ``MergePolicy/error`` and rows changed elsewhere;
+  ///   ``SaveError/store(_:)`` when the write fails. Nothing is written in any case.
   public func save(validating: Bool) throws(SaveError) {
     let (inserted, updated, deleted) = pendingChanges()
     if inserted.isEmpty && deleted.isEmpty && updated.isEmpty {

@@ -40,6 +40,9 @@ public enum AttributeJSON {
   /// Throws when the JSON is of the wrong kind for the attribute's type, does not parse, or does
   /// not fit (an integer beyond its width, a number beyond `Float`'s or `Double`'s range, a
   /// Decimal with more digits than `Decimal` keeps, NaN, which SQLite cannot store).
+  ///
+  /// - Throws: ``AttributeJSONError`` (typed) saying what the attribute's type expects and what
+  ///   the JSON holds.
   public static func value(_ json: JSONValue, for attribute: AttributeDescription) throws(AttributeJSONError)
     -> AttributeValue?
   {

@@ -6,6 +6,15 @@
 /// listed under their own entity (Core Data's `Z_ENT`), never under their parent's.
 public enum StoreExport {
   /// The document for every concrete entity, or for `entityNames` and their sub-entities.
+  ///
+  /// ```swift
+  /// let document = try StoreExport.json(of: container.newContext(), entityNames: ["Task"])
+  /// print(JSONWriter.prettyPrinted(document))
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError/unknownEntity(_:suggestion:)`` for a name the model lacks;
+  ///   ``PersistenceError/storeFailure(_:)`` naming the entity and object when a stored value
+  ///   cannot be read; what ``ObjectContext/fetch(_:)`` throws when the store cannot be read.
   public static func json(of context: ObjectContext, entityNames: [String]? = nil) throws -> JSONValue {
     let model = context.model
     var entities: [EntityID] = []

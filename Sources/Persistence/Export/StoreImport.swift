@@ -23,6 +23,20 @@ public enum StoreImport {
   }
 
   /// Imports JSON text.
+  ///
+  /// ```swift
+  /// let json = #"{"Task": [{"_id": "t1", "title": "Pack", "priority": 2}]}"#
+  /// do {
+  ///   let summary = try StoreImport.importJSON(json, into: container.newContext())
+  ///   print("imported \(summary.total) objects")
+  /// } catch {
+  ///   for problem in error.problems { print(problem) }  // Task _id "t1", property 'priority': …
+  /// }
+  /// ```
+  ///
+  /// - Throws: ``StoreImportError`` (typed) listing every problem, each placed by entity,
+  ///   `_id` and property: text that is not JSON, and what ``importDocument(_:into:)`` finds.
+  ///   Nothing is written.
   @discardableResult
   public static func importJSON(_ text: String, into context: ObjectContext) throws(StoreImportError) -> Summary {
     let document: JSONValue
@@ -36,6 +50,11 @@ public enum StoreImport {
   }
 
   /// Imports a parsed document, saving `context` once; `context` must have no unsaved changes.
+  ///
+  /// - Throws: ``StoreImportError`` (typed) listing every problem: a context with unsaved
+  ///   changes; unknown entities and keys, values of the wrong kind, numbers that overflow their
+  ///   attribute, dangling references, inverses that disagree; then the model's validation
+  ///   rules, and a save the store refuses. The context is rolled back and nothing is written.
   @discardableResult
   public static func importDocument(_ document: JSONValue, into context: ObjectContext) throws(StoreImportError)
     -> Summary

@@ -17,6 +17,8 @@ extension FetchRequest where Result: GeneratedEntity {
 extension ObjectContext {
   /// The objects of a generated class's entity that match a predicate, in order:
   /// `try context.fetch(Task.self, where: Task.Keys.priority > 1, sortedBy: [Task.Keys.title.ascending])`.
+  ///
+  /// - Throws: What ``ObjectContext/fetch(_:)`` throws.
   public func fetch<Object: GeneratedEntity>(
     _ type: Object.Type, where predicate: FetchPredicate? = nil, sortedBy sortDescriptors: [FetchSortDescriptor] = [],
     limit: Int? = nil
@@ -24,7 +26,10 @@ extension ObjectContext {
     try fetch(FetchRequest(type, predicate: predicate, sortDescriptors: sortDescriptors, fetchLimit: limit))
   }
 
-  /// How many objects of a generated class's entity match a predicate.
+  /// How many objects of a generated class's entity match a predicate:
+  /// `try context.count(Task.self, where: Task.Keys.priority > 1)`.
+  ///
+  /// - Throws: What ``ObjectContext/fetch(_:)`` throws.
   public func count<Object: GeneratedEntity>(_ type: Object.Type, where predicate: FetchPredicate? = nil) throws
     -> Int
   {

@@ -2,6 +2,9 @@ import Foundation
 
 extension ManagedObject: PredicateEvaluable {
   /// Attribute values, to-one destinations and to-many destinations, for predicates and sorting.
+  ///
+  /// - Throws: ``PredicateEvaluationError/unknownKey(_:)`` when the entity has no attribute or
+  ///   relationship `key`.
   public func predicateValue(forKey key: String) throws -> PredicateRuntimeValue {
     if let slot = layout.attributeSlots[key] {
       if layout.attributeTypes[slot] == .composite {

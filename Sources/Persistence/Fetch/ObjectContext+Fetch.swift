@@ -9,6 +9,23 @@ extension ObjectContext {
   /// leave in the store: inserted objects that match are included, deleted ones are not, and
   /// changed ones are judged by their current values. Without it, the store's rows are judged
   /// by their saved values (the objects returned still carry any pending changes).
+  ///
+  /// ```swift
+  /// var request = FetchRequest<ManagedObject>(
+  ///   entityName: "Task", predicate: try FetchPredicate(format: "priority > %d AND completedAt == nil", 1),
+  ///   sortDescriptors: [FetchSortDescriptor("dueDate", ascending: true)])
+  /// request.fetchLimit = 20
+  /// let tasks = try context.fetch(request)
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError/unknownEntity(_:suggestion:)`` when the model has no entity
+  ///   ``FetchRequest/entityName``; ``PersistenceError/unknownProperty(_:entity:suggestion:)``
+  ///   for a key path of the predicate, a sort descriptor or
+  ///   ``FetchRequest/relationshipKeyPathsForPrefetching`` that names no property; a
+  ///   ``PredicateEvaluationError`` when a predicate or sort the store cannot answer is
+  ///   evaluated in memory and fails (an unresolved `$variable`, a bad regular expression, a
+  ///   value of the wrong kind); ``PersistenceError/storeFailure(_:)`` or a `SQLiteError` when
+  ///   the store cannot be read.
   public func fetch<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [Result] {
     let objects = try fetchObjects(request, plan: QueryPlan(request: request, context: self))
     // The same type: no cast of each element (`as? [Result]` would check every one).
@@ -18,6 +35,13 @@ extension ObjectContext {
 
   /// How many objects a request selects; counted in SQL unless pending changes or a
   /// predicate that does not compile require loading them.
+  ///
+  /// ```swift
+  /// let open = try context.count(for: FetchRequest<ManagedObject>(
+  ///   entityName: "Task", predicate: try FetchPredicate(format: "completedAt == nil")))
+  /// ```
+  ///
+  /// - Throws: What ``fetch(_:)`` throws.
   public func count<Result: ManagedObject>(for request: FetchRequest<Result>) throws -> Int {
     let plan = try QueryPlan(request: request, context: self)
     if plan.isFilterCompiled && !(request.includesPendingChanges && plan.hasPendingChanges(in: self)) {
@@ -28,6 +52,8 @@ extension ObjectContext {
 
   /// The IDs of the objects a request selects, in order; read in SQL without loading objects
   /// unless pending changes or a part that does not compile require them.
+  ///
+  /// - Throws: What ``fetch(_:)`` throws.
   public func fetchObjectIDs<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [ObjectID] {
     let plan = try QueryPlan(request: request, context: self)
     if plan.isFullyCompiled && !(request.includesPendingChanges && plan.hasPendingChanges(in: self)) {
@@ -39,6 +65,9 @@ extension ObjectContext {
   /// Iterates a large result a batch at a time (`fetchBatchSize`, default 500): the IDs are
   /// fetched first, then each batch's rows in one query, and only one batch of objects is held
   /// at once, as long as the caller does not keep them.
+  ///
+  /// - Throws: What ``fetch(_:)`` throws, for reading the IDs; each batch is read as it is
+  ///   iterated.
   public func fetchBatches<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> FetchBatchSequence<Result>
   {
     let ids = try fetchObjectIDs(request)

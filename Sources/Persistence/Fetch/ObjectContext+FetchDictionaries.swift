@@ -7,6 +7,13 @@ extension ObjectContext {
   /// in Core Data. With ``FetchRequest/returnsDistinctResults`` equal dictionaries are kept
   /// once (the first), before the offset and limit apply.
   ///
+  /// ```swift
+  /// var request = FetchRequest<ManagedObject>(entityName: "Task")
+  /// request.propertiesToFetch = ["priority"]
+  /// request.returnsDistinctResults = true
+  /// let priorities = try context.fetchDictionaries(request)  // [["priority": .attribute(.integer(1))], …]
+  /// ```
+  ///
   /// - Throws: ``PersistenceError/unknownProperty(_:entity:suggestion:)`` for a name that is
   ///   not an attribute or to-one relationship of the entity, and what ``fetch(_:)`` throws.
   public func fetchDictionaries<Result: ManagedObject>(_ request: FetchRequest<Result>) throws

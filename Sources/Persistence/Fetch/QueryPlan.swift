@@ -192,6 +192,14 @@ extension ObjectContext {
   /// SQLite's `EXPLAIN QUERY PLAN` for the query a request runs when nothing is pending (one
   /// line per step, such as `SEARCH t USING INDEX …`), or nil when part of the request does not
   /// compile to SQL and is evaluated in memory. For checking that a fetch uses an index.
+  ///
+  /// ```swift
+  /// let steps = try context.explainQueryPlan(for: FetchRequest<ManagedObject>(
+  ///   entityName: "Task", predicate: try FetchPredicate(format: "dueDate < %@", Date())))
+  /// ```
+  ///
+  /// - Throws: ``PersistenceError`` for an unknown entity or key path; a `SQLiteError` when the
+  ///   store cannot be read.
   public func explainQueryPlan<Result: ManagedObject>(for request: FetchRequest<Result>) throws -> [String]? {
     let plan = try QueryPlan(request: request, context: self)
     guard plan.isFullyCompiled else { return nil }
@@ -218,6 +226,8 @@ extension ObjectContext {
 
   /// The SQL a request's predicate and sort compile to (`WHERE` condition and `ORDER BY`
   /// terms, with their arguments), nil for the parts that do not compile; for diagnostics.
+  ///
+  /// - Throws: ``PersistenceError`` for an unknown entity or key path.
   public func compiledSQL<Result: ManagedObject>(for request: FetchRequest<Result>) throws
     -> (condition: String?, order: String?)
   {

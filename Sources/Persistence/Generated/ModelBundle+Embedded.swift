@@ -5,6 +5,15 @@ extension ModelBundle {
   ///
   /// The versions are read as the model reader reads them from disk, without validation (the
   /// generator validated them); a version that does not read throws its diagnostics.
+  ///
+  /// ```swift
+  /// let bundle = try ModelBundle(
+  ///   name: "Notes", embeddedVersions: [(name: "Notes", contents: notesXML)], currentVersionName: "Notes")
+  /// ```
+  ///
+  /// - Throws: ``ModelError`` (typed) with the diagnostics of a version whose XML does not read
+  ///   (placed in `<embedded name>/<version>.xcdatamodel/contents`), or `no-versions` when
+  ///   `versions` is empty.
   public init(
     name: String, embeddedVersions versions: [(name: String, contents: String)], currentVersionName: String
   ) throws(ModelError) {

@@ -76,6 +76,9 @@ public struct CheckConfiguration: Sendable, Hashable {
   public static let fileName = ".modelc.json"
 
   /// Reads a configuration file; every mistake fails with the file and what to write instead.
+  ///
+  /// - Throws: ``CheckInputError`` (typed) when the file cannot be read, and what
+  ///   ``parse(_:path:)`` throws.
   public static func read(path: String) throws(CheckInputError) -> CheckConfiguration {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CheckInputError("cannot read the configuration file '\(path)'")
@@ -84,6 +87,10 @@ public struct CheckConfiguration: Sendable, Hashable {
   }
 
   /// Parses configuration text; `path` names it in errors.
+  ///
+  /// - Throws: ``CheckInputError`` (typed) naming `path` (and the line and column of a JSON
+  ///   syntax error): text that is not a JSON object, an unknown key, a rule setting other than
+  ///   error, warning, note or off, an ignore entry without a reason, a value of the wrong type.
   public static func parse(_ text: String, path: String) throws(CheckInputError) -> CheckConfiguration {
     let value: JSONValue
     do {

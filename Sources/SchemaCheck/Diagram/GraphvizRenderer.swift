@@ -15,6 +15,9 @@ public enum GraphvizRenderer {
     "install Graphviz for --format svg: 'apt-get install graphviz' (Debian, Ubuntu), 'brew install graphviz' (macOS), 'dnf install graphviz' (Fedora); or use --format dot or --format mermaid"
 
   /// Renders DOT to SVG; fails with the install hint when `dot` is missing, or with what `dot` said.
+  ///
+  /// - Throws: ``CheckInputError`` (typed): `dot` is not installed (with ``installHint``), cannot
+  ///   be run, or fails (with its message).
   public static func svg(fromDOT dot: String) throws(CheckInputError) -> String {
     guard let executable = dotExecutable() else {
       throw CheckInputError("Graphviz's 'dot' is not installed, and --format svg needs it", notes: [installHint])

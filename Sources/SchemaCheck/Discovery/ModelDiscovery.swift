@@ -6,6 +6,8 @@ import Foundation
 /// sorted order so output is deterministic.
 public enum ModelDiscovery {
   /// Every model under `paths`; a path that does not exist fails.
+  ///
+  /// - Throws: ``CheckInputError`` (typed) naming the first path that does not exist.
   public static func models(in paths: [String]) throws(CheckInputError) -> [String] {
     var found: [String] = []
     for path in paths {

@@ -6,7 +6,22 @@ import Foundation
 /// applies the configuration.
 public enum SchemaCheck {
   /// Checks what the request names; fails on an input that cannot be used (a missing path,
-  /// git or ref, a store that cannot be read or matches no model).
+  /// git or ref, a store that cannot be read or matches no model). What the models break is not
+  /// an error: it is in the report's findings, at the severity the configuration gives.
+  ///
+  /// ```swift
+  /// let report = try SchemaCheck.run(
+  ///   SchemaCheckRequest(
+  ///     paths: ["Models"], against: "origin/main",
+  ///     configuration: try CheckConfiguration.read(path: ".modelc.json")))
+  /// print(ReportFormat.text.render(report, strict: false))
+  /// let failed = report.findings.contains { $0.severity == .error }
+  /// ```
+  ///
+  /// - Throws: ``CheckInputError`` (typed), with a note on the fix: a path that does not
+  ///   exist, or paths holding no model bundle; git missing or failing, a ref it cannot read,
+  ///   or a model outside the repository (with `against`); a store that does not exist, cannot
+  ///   be read, or matches no version of the models checked.
   public static func run(_ request: SchemaCheckRequest) throws(CheckInputError) -> CheckReport {
     let paths = request.paths.isEmpty ? ["."] : request.paths
     let models = try ModelDiscovery.models(in: paths)

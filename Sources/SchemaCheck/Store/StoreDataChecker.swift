@@ -27,12 +27,18 @@ public struct StoreDataChecker {
   }
 
   /// The version of ``bundle`` the store is at, or nil when its hashes match none.
+  ///
+  /// - Throws: What `StoreMetadata.read(fromStoreAt:)` throws: `PersistenceError` when the file
+  ///   is missing or not a store, `StoreMetadataError` when its metadata is damaged.
   public static func storeVersion(of storePath: String, in bundle: ModelBundle) throws -> ModelVersion? {
     let metadata = try StoreMetadata.read(fromStoreAt: URL(fileURLWithPath: storePath))
     return metadata.matchingVersion(in: bundle)
   }
 
   /// Every finding about the store's data; throws when the store cannot be read.
+  ///
+  /// - Throws: What ``storeVersion(of:in:)`` throws, and a `SQLiteError` when the store's rows
+  ///   cannot be read.
   public func findings() throws -> [Finding] {
     guard let storeVersion = try Self.storeVersion(of: storePath, in: bundle),
       let storeIndex = bundle.index(ofVersionNamed: storeVersion.name)

@@ -9,6 +9,10 @@ extension MappingModel {
   /// - Throws: ``MappingReadError`` naming the file when its bytes are not base64 or not a
   ///   mapping model, or when it matches no version of `model` (it was generated for another
   ///   model, or the model was edited since).
+  ///
+  /// ```swift
+  /// let mappings = try MappingModel.embedded(TasksModel.mappingModelFiles, model: TasksModel.bundle())
+  /// ```
   public static func embedded(_ files: [(name: String, base64: String)], model: ModelBundle) throws -> [MappingModel] {
     let hashes = BundleVersionHashes(model)
     return try files.map { file in

@@ -33,8 +33,17 @@ public enum MappingModelLoader {
   /// Reads a mapping model (an `.xcmappingmodel` bundle, its `xcmapping.xml`, or a `.cdm`) and
   /// matches both sides to versions of `bundle`.
   ///
-  /// - Throws: ``MappingReadError`` when the file cannot be read. An orphaned mapping is not an
-  ///   error here: see ``LoadedMappingModel/isOrphaned``.
+  /// ```swift
+  /// let loaded = try MappingModelLoader.load(
+  ///   contentsOf: URL(fileURLWithPath: "Migrations/Tasks3ToTasks4.xcmappingmodel"), bundle: bundle)
+  /// guard !loaded.isOrphaned else { fatalError("made for versions this bundle no longer has") }
+  /// let report = try StoreMigration(storeURL: storeURL, bundle: bundle, mappingModels: [loaded.mapping]).run()
+  /// ```
+  ///
+  /// - Throws: ``MappingReadError`` (typed) naming the file, and the line and column where it
+  ///   can: no file at the path, a folder without `xcmapping.xml`, an unreadable file, malformed
+  ///   XML or a damaged compiled mapping. An orphaned mapping is not an error here: see
+  ///   ``LoadedMappingModel/isOrphaned``.
   public static func load(
     contentsOf url: URL, bundle: ModelBundle, hashes: BundleVersionHashes? = nil
   ) throws(MappingReadError) -> LoadedMappingModel {

@@ -137,8 +137,14 @@ public struct MappingModelSource: Sendable {
   /// Reads a mapping model: an `.xcmappingmodel` bundle, its `xcmapping.xml`, or a compiled
   /// `.cdm` file.
   ///
-  /// - Throws: ``MappingReadError`` naming the file (and line and column where it can) when the
-  ///   path is missing, of another kind, or the file is damaged.
+  /// ```swift
+  /// let source = try MappingModelSource.read(contentsOf: URL(fileURLWithPath: "Migrations/V1ToV2.cdm"))
+  /// print(source.format, source.source.modelPath ?? "?", source.entityMappings.count)
+  /// ```
+  ///
+  /// - Throws: ``MappingReadError`` (typed) naming the file (and line and column where it can)
+  ///   when the path is missing, a folder without `xcmapping.xml`, unreadable, or the file is
+  ///   damaged (malformed XML, a compiled mapping that is not a keyed archive of one).
   public static func read(contentsOf url: URL) throws(MappingReadError) -> MappingModelSource {
     var path = url.path
     var isDirectory: ObjCBool = false

@@ -68,6 +68,9 @@ public struct ExternalDataFolder: Sendable, Hashable {
   ///
   /// Call it wherever a store file is copied to a new path — a backup, a migration writing a new
   /// store — after the copy of the SQLite file and before the copy is used.
+  ///
+  /// - Throws: ``PersistenceError/storeFailure(_:)`` naming both paths when the folder cannot be
+  ///   created or a file cannot be copied.
   public static func copy(fromStoreAt source: URL, toStoreAt destination: URL) throws {
     let from = ExternalDataFolder(storeAt: source)
     let to = ExternalDataFolder(storeAt: destination)
@@ -90,6 +93,8 @@ public struct ExternalDataFolder: Sendable, Hashable {
 
   /// Removes the `.<store name>_SUPPORT` folder of the store at `storeURL`, as destroying a
   /// store must (nothing happens when there is none).
+  ///
+  /// - Throws: The file system's error (a `CocoaError`) when the folder cannot be removed.
   public static func remove(forStoreAt storeURL: URL) throws {
     let support = ExternalDataFolder(storeAt: storeURL).supportURL
     guard FileManager.default.fileExists(atPath: support.path) else { return }

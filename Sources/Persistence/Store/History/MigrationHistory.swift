@@ -11,6 +11,8 @@ public enum MigrationHistory {
   public static let tableName = "MODELC_HISTORY"
 
   /// Appends a step, creating the table when needed (inside the caller's transaction).
+  ///
+  /// - Throws: A `SQLiteError` when the table cannot be created or the row written.
   public static func append(_ record: MigrationRecord, on connection: SQLiteConnection) throws {
     try connection.execute(
       """
@@ -26,6 +28,8 @@ public enum MigrationHistory {
   }
 
   /// Every recorded step, oldest first; empty when the store was never migrated by modelc.
+  ///
+  /// - Throws: A `SQLiteError` when the table cannot be read.
   public static func records(on connection: SQLiteConnection) throws -> [MigrationRecord] {
     guard try connection.tableExists(tableName) else { return [] }
     return try connection.mapRows(

@@ -51,6 +51,9 @@ public struct StoreMetadata: Sendable, Hashable {
   }
 
   /// Reads the property list stored in `Z_PLIST`.
+  ///
+  /// - Throws: ``StoreMetadataError`` (typed) when the data is not a property list, or not a
+  ///   dictionary.
   public init(storeUUID: String, propertyList data: Data) throws(StoreMetadataError) {
     if let problem = BinaryPropertyListCheck.problem(in: data) {
       throw StoreMetadataError(message: "the store's metadata (Z_METADATA.Z_PLIST) is not a property list: \(problem)")
@@ -69,6 +72,8 @@ public struct StoreMetadata: Sendable, Hashable {
   }
 
   /// The property list to store in `Z_PLIST`, in Core Data's binary format.
+  ///
+  /// - Throws: ``StoreMetadataError`` (typed) when an entry cannot be encoded.
   public func propertyListData() throws(StoreMetadataError) -> Data {
     do {
       return try PropertyListSerialization.data(

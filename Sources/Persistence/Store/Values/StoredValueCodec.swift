@@ -40,6 +40,8 @@ public enum StoredValueCodec {
   }
 
   /// The attribute value of a column value.
+  ///
+  /// - Throws: ``StoredValueError`` (typed), as ``decode(_:kind:externalDataDirectory:)`` does.
   public static func decode(
     _ stored: SQLiteValue, for attribute: AttributeDescription, externalDataDirectory: URL? = nil
   ) throws(StoredValueError) -> AttributeValue? {
@@ -83,6 +85,10 @@ public enum StoredValueCodec {
   /// `externalDataDirectory` is the store's `.<name>_SUPPORT/_EXTERNAL_DATA` folder, where Core
   /// Data keeps large binary values of attributes that allow external storage (the column then
   /// holds `0x02` and the file's name).
+  ///
+  /// - Throws: ``StoredValueError`` (typed) naming the attribute, its type and the stored value:
+  ///   a value of a storage class the type cannot have (text that is not a number, a BLOB for a
+  ///   date), or an external-data reference whose file is missing from `_EXTERNAL_DATA`.
   public static func decode(
     _ stored: SQLiteValue, kind: Kind, externalDataDirectory: URL? = nil
   ) throws(StoredValueError) -> AttributeValue? {
