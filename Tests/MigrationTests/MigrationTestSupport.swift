@@ -1,5 +1,6 @@
 import Foundation
 import Migration
+import SQLite
 import TestSupport
 
 /// Reading every stored value of a store, for comparing before and after a migration.

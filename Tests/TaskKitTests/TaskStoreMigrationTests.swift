@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 import TaskKit
 import TestSupport
 import Testing

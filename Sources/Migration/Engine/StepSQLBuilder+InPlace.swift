@@ -1,5 +1,6 @@
 import DataModel
 import Persistence
+import SQLite
 
 extension StepSQLBuilder {
   /// A destination table that the source table becomes with `ALTER TABLE` alone.

@@ -1,6 +1,7 @@
 import DataModel
 import Foundation
 import Persistence
+import SQLite
 
 /// Runs the three stages of a heavyweight step over its entity plans (see ``HeavyweightStep``).
 final class StageRunner {

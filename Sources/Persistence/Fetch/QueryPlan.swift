@@ -1,3 +1,5 @@
+import SQLite
+
 /// A fetch request resolved against the store's layout: the table, the entity numbers, and as
 /// much of the predicate and sort as compiles to SQL.
 struct QueryPlan {

@@ -1,6 +1,7 @@
 import DataModel
 import Foundation
 import Persistence
+import SQLite
 
 /// Checks the data of a real store against the versions after the one it is at: counts the
 /// objects that a later version's rules would refuse (nil where a value becomes required,

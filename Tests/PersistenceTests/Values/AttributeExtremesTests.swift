@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import TestSupport
 import Testing
 
 /// Every attribute type at its extremes survives a save and a fetch in a fresh context, and an

@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// The SQL functions compiled queries call, registered on every store connection.
 ///

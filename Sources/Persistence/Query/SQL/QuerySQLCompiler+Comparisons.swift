@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// Comparisons: modifiers and implied `ANY`, equality, ordering, `BETWEEN`, `IN` and
 /// `CONTAINS`, each following the evaluator's rules for the kinds of its two sides.

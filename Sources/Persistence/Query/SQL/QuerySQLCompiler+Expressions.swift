@@ -1,3 +1,5 @@
+import SQLite
+
 /// Expressions: constants, `SELF`, variables, key paths through relationships, collection
 /// operators and `SUBQUERY`.
 extension QuerySQLCompiler {

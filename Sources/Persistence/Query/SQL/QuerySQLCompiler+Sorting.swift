@@ -1,3 +1,5 @@
+import SQLite
+
 /// Sort descriptors as ORDER BY terms, matching ``FetchSortDescriptor``'s in-memory order.
 extension QuerySQLCompiler {
   /// The ORDER BY terms of sort descriptors, or nil when one does not compile (a key path

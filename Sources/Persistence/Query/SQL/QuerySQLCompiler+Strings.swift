@@ -1,3 +1,5 @@
+import SQLite
+
 /// The string operators: `CONTAINS`, `BEGINSWITH`, `ENDSWITH`, `LIKE` and `MATCHES` between two
 /// strings, through the SQL functions of ``QueryFunctions``.
 extension QuerySQLCompiler {

@@ -1,3 +1,5 @@
+import SQLite
+
 /// Compiles predicates and sort descriptors to SQL over an entity's table (alias `t`), with
 /// every value bound as a parameter and every name quoted. What does not compile returns nil,
 /// and the fetch evaluates it in memory instead, with the same semantics.

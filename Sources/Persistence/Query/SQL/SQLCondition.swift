@@ -1,3 +1,5 @@
+import SQLite
+
 /// A compiled predicate: an SQL condition, or a truth value known when compiling.
 ///
 /// SQL conditions here are read with one rule: 1 is true, 0 and NULL are false. `AND` and `OR`

@@ -1,3 +1,5 @@
+import SQLite
+
 /// The compiled form of a predicate expression: what one side of a comparison is in SQL.
 ///
 /// Expressions compile relative to a scope (the fetched row `t`, or the current element of an

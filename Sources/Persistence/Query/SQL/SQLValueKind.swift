@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// What kind of value an SQL expression of a compiled query yields, known when compiling: it
 /// decides how a comparison translates, because SQLite compares by storage class while

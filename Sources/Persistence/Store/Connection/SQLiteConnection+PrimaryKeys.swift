@@ -1,3 +1,5 @@
+import SQLite
+
 /// Primary keys for new rows, allocated as Core Data allocates them.
 extension SQLiteConnection {
   /// Reserves `count` consecutive primary keys for new rows of the hierarchy whose root is

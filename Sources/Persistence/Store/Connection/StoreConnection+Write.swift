@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// Writing a save: conflict checks, key allocation, rows, relationship links, all in one
 /// transaction.

@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// Everything about one store that all its connections share: the model version, its layout in
 /// Core Data's schema, object layouts (compiled once per version: ``CompiledModel``), and where

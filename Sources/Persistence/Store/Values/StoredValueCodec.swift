@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// Converts attribute values to and from the values Core Data keeps in SQLite columns.
 ///

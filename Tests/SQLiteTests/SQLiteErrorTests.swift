@@ -1,6 +1,7 @@
+import TestSupport
 import Testing
 
-@testable import Persistence
+@testable import SQLite
 
 /// Errors carry the result codes, SQLite's message and the SQL that failed.
 @Suite struct SQLiteErrorTests {

@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import Persistence
+@testable import SQLite
 
 /// Online backup and `VACUUM INTO` produce identical databases.
 @Suite struct SQLiteBackupTests {

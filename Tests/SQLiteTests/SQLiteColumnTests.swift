@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Persistence
+@testable import SQLite
 
 /// Columns read in place: storage classes and values agree with the statement's own readers.
 @Suite struct SQLiteColumnTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Persistence
+@testable import SQLite
 
 /// Schema introspection and consistency checks.
 @Suite struct SQLiteSchemaTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Persistence
+@testable import SQLite
 
 private struct NotARegex: Error, CustomStringConvertible {
   var description: String { "invalid pattern" }

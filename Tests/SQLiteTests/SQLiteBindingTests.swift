@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Persistence
+@testable import SQLite
 
 /// Indexed, named and array binding, and the strictness that catches argument mistakes.
 @Suite struct SQLiteBindingTests {

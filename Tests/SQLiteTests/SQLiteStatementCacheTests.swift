@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Persistence
+@testable import SQLite
 
 /// The connection's statement cache reuses prepared statements by SQL text.
 @Suite struct SQLiteStatementCacheTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Persistence
+@testable import SQLite
 
 /// Identifier quoting, checked against SQLite itself.
 @Suite struct SQLiteIdentifierTests {

@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import Persistence
+@testable import SQLite
 
 /// Opening, closing and the connection's counters.
 @Suite struct SQLiteConnectionTests {

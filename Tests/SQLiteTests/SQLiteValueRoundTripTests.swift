@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Persistence
+@testable import SQLite
 
 /// Every value type goes into SQLite and comes back unchanged, both as a bound parameter
 /// echoed by `SELECT ?` and stored in (and read back from) a table column.

@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import Persistence
+@testable import SQLite
 
 /// Files, WAL, several connections to one database, the busy timeout and interruption.
 @Suite struct SQLiteConcurrencyTests {
