@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v14)],
   products: [
     .library(name: "DataModel", targets: ["DataModel"]),
+    .library(name: "SQLite", targets: ["SQLite"]),
     .library(name: "Persistence", targets: ["Persistence"]),
     .library(name: "Migration", targets: ["Migration"]),
     .library(name: "ModelCodegen", targets: ["ModelCodegen"]),

@@ -7,7 +7,7 @@ extension SQLiteConnection {
   /// A connection handed from one user to another must be idle: a transaction left open, or a
   /// statement left stepping (which holds a read snapshot in WAL mode), would carry over to a
   /// user who knows nothing of it.
-  public func resetForReuse() -> Bool {
+  package func resetForReuse() -> Bool {
     statementCache.resetAll()
     guard let pointer = database.pointer, sqlite3_get_autocommit(pointer) != 0 else { return false }
     var statement = sqlite3_next_stmt(pointer, nil)

@@ -46,7 +46,7 @@ extension SQLiteConnection {
   }
 
   /// The number of statements currently cached.
-  public var cachedStatementCount: Int { statementCache.count }
+  package var cachedStatementCount: Int { statementCache.count }
 
   /// Finalizes every cached statement that no caller holds, e.g. before closing.
   public func clearStatementCache() {

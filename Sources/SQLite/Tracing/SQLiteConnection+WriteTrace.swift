@@ -16,7 +16,7 @@ extension SQLiteConnection {
   /// Reads and transaction control (`BEGIN`, `COMMIT`) are not reported.
   ///
   /// - Throws: what `body` throws, or ``SQLiteError`` when tracing cannot be set up.
-  public func recordingWrites<Result>(to record: @escaping (String) -> Void, _ body: () throws -> Result) throws
+  package func recordingWrites<Result>(to record: @escaping (String) -> Void, _ body: () throws -> Result) throws
     -> Result
   {
     let handle = try database.open()
