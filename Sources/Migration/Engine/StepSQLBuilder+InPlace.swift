@@ -117,7 +117,7 @@ extension StepSQLBuilder {
   }
 
   /// The columns an entity mapping uses.
-  func columnNames(of mapping: EntityMapping) -> Set<String> {
+  func columnNames(of mapping: EntityStoreLayout) -> Set<String> {
     var names = Set(mapping.attributes.map(\.column))
     for toOne in mapping.toOneRelationships {
       names.insert(toOne.foreignKeyColumn)

@@ -271,7 +271,7 @@ final class StageRunner {
     guard total == 0 else { throw MigrationEngineError.validation(listed, total: total) }
   }
 
-  private func describe(_ failure: ValidationFailure, layout: EntityMapping) throws -> String {
+  private func describe(_ failure: ValidationFailure, layout: EntityStoreLayout) throws -> String {
     let object = "\(failure.entity) p\(failure.objectID.primaryKey ?? 0)"
     let text = "\(object).\(failure.property): \(failure.message)\(failure.value.map { " (value: \($0))" } ?? "")"
     guard let key = failure.objectID.primaryKey,

@@ -219,7 +219,7 @@ private struct StepQuery {
 
   /// Duplicates under uniqueness constraints the target adds.
   private func uniqueness(
-    entity: EntityDescription, sourceEntity: EntityDescription, mapping: EntityMapping,
+    entity: EntityDescription, sourceEntity: EntityDescription, mapping: EntityStoreLayout,
     sourceAttributes: [AttributeDescription], targetAttributes: [AttributeDescription], matches: [Int: Int],
     locator: ElementLocator
   ) throws -> [Finding] {
@@ -266,7 +266,7 @@ private struct StepQuery {
   }
 
   /// What a data-losing change drops from this entity's own objects.
-  private func lostValues(_ change: SchemaChange, sourceEntity: EntityDescription, mapping: EntityMapping) throws
+  private func lostValues(_ change: SchemaChange, sourceEntity: EntityDescription, mapping: EntityStoreLayout) throws
     -> (count: Int, sentence: String)?
   {
     let table = mapping.tableName

@@ -249,7 +249,7 @@ extension StoreConnection {
   func writeForeignKeyOrdering(
     of object: ManagedObject, connection: SQLiteConnection, resolve: (ObjectID) -> Int64?, context: ObjectContext
   ) throws {
-    var mapping: EntityMapping?
+    var mapping: EntityStoreLayout?
     for (slot, item) in object.layout.relationships.enumerated()
     where item.relationship.isToMany && item.relationship.isOrdered {
       guard let value = object.toManyValues[slot],
@@ -282,7 +282,7 @@ extension StoreConnection {
   func writeJoinRows(
     of object: ManagedObject, connection: SQLiteConnection, resolve: (ObjectID) -> Int64?, context: ObjectContext
   ) throws {
-    var mapping: EntityMapping?
+    var mapping: EntityStoreLayout?
     guard let source = resolve(object.objectID) else { return }
     for (slot, item) in object.layout.relationships.enumerated() where item.relationship.isToMany {
       // Nothing to write for an empty relationship of a new object, or an unchanged one.

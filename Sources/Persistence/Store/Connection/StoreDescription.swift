@@ -89,7 +89,7 @@ enum ColumnSource: Sendable {
 /// The SQL of one entity: its INSERT and UPDATE statements, and how to decode a row of its
 /// table (which may hold columns of sibling entities too) into its slots.
 struct EntityStatements: Sendable {
-  let mapping: EntityMapping
+  let mapping: EntityStoreLayout
   let tableName: String
   /// The entity's own columns (after Z_PK, Z_ENT, Z_OPT), in order, for writing.
   let columns: [(name: String, source: ColumnSource)]
@@ -101,7 +101,7 @@ struct EntityStatements: Sendable {
   let updateSQL: String
   let updateCheckedSQL: String
 
-  init(mapping: EntityMapping, layout: ObjectLayout, tableColumns: [String]) {
+  init(mapping: EntityStoreLayout, layout: ObjectLayout, tableColumns: [String]) {
     self.mapping = mapping
     self.tableName = mapping.tableName
     var columns: [(name: String, source: ColumnSource)] = []

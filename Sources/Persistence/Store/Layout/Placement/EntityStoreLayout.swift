@@ -2,7 +2,7 @@ import DataModel
 
 /// Where one entity lives in a Core Data store: its entity number, its (root) table, and the
 /// column of each persistent property, inherited ones included.
-public struct EntityMapping: Sendable, Hashable {
+public struct EntityStoreLayout: Sendable, Hashable {
   /// The entity.
   public let entity: EntityID
   /// The entity's name (`Z_PRIMARYKEY.Z_NAME`).
@@ -27,7 +27,7 @@ public struct EntityMapping: Sendable, Hashable {
   /// Every persistent to-many relationship, inherited ones included, by name.
   public let toManyRelationships: [ToManyMapping]
 
-  /// Describes an entity's mapping.
+  /// Describes where an entity is stored.
   public init(
     entity: EntityID, name: String, entityNumber: Int, superEntityNumber: Int, rootEntity: EntityID,
     tableName: String, isAbstract: Bool, entityNumbersInHierarchy: [Int], attributes: [AttributeColumn],
