@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import SQLite
 import TaskKit
 import TestSupport
