@@ -101,6 +101,8 @@ let package = Package(
     // Runs the built `task` executable as a user does.
     .testTarget(name: "TaskCLITests", dependencies: ["task", "Persistence", "TestSupport"]),
     .testTarget(name: "ModelcTests", dependencies: ["modelc", "modelc-bench", "SQLite", "Persistence", "TestSupport"]),
+    // The import graph is the layering above: reads Package.swift and every target's import lines.
+    .testTarget(name: "PackageTests", dependencies: ["TestSupport"]),
     // Fault, bad-input, concurrency and kill campaigns against the built executables and the runtime.
     .testTarget(name: "ReliabilityTests", dependencies: ["modelc", "task", "SQLite", "Persistence", "Migration", "TestSupport"]),
   ],
