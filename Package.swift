@@ -79,7 +79,8 @@ let package = Package(
     // Runs `modelc generate` for the models a target declares, at build time.
     .plugin(name: "ModelcPlugin", capability: .buildTool(), dependencies: ["modelc"]),
 
-    // Paths of fixtures and of the shared corpus, for every test target.
+    // Paths of fixtures and of the shared corpus, temporary folders and thread helpers, for every
+    // test target.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "DataModelTests", dependencies: ["DataModel", "TestSupport"]),
     .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
