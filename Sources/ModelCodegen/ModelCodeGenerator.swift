@@ -1,3 +1,4 @@
+import DataModel
 import Foundation
 
 /// Generates Swift from a validated model: typed entity classes (or extensions, for `category`

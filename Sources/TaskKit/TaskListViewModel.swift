@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import Persistence
 
 /// The task list's model for views: the tasks to show, in order, with a search text and filters,
 /// and the operations on them. Views observe it (Observation) and call its methods; it talks to

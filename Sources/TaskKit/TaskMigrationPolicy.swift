@@ -1,5 +1,6 @@
 import Foundation
 import Migration
+import Persistence
 
 /// The migration policy of the task list's Tasks 3 → Tasks 4 step
 /// (`Migrations/Tasks3ToTasks4.xcmappingmodel`, entity mapping `TaskToTask`), for what the

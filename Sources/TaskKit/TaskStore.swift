@@ -1,5 +1,6 @@
 import Foundation
 import Migration
+import Persistence
 
 /// Opening the task list's store: created on first use, migrated on open when an older version
 /// of the model wrote it.

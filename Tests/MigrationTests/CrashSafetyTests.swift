@@ -1,5 +1,7 @@
 import Foundation
 import Migration
+import Persistence
+import SQLite
 import TestSupport
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
 import Migration
+import Persistence
+import SQLite
 import TestSupport
 
 /// Reading every stored value of a store, for comparing before and after a migration.

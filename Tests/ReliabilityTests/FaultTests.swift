@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import SQLite
 import TestSupport
 import Testing
 

@@ -1,4 +1,6 @@
 import Foundation
+import Persistence
+import SQLite
 import TaskKit
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import DataModel
 import Foundation
 import Persistence
+import SQLite
 
 /// Checks that a store's rows hold together the way Core Data's layout relies on, where SQLite
 /// cannot: the layout declares no foreign keys, so `PRAGMA foreign_key_check` never fails on it.

@@ -1,5 +1,6 @@
 import DataModel
 import Persistence
+import SQLite
 
 /// One SQL operation of a migration step, with what it does in words for `--dry-run` and
 /// `--sql`.

@@ -1,6 +1,7 @@
 import DataModel
 import Foundation
 import Persistence
+import SQLite
 
 extension StepSQLBuilder {
   /// The SQL of a step and what to verify afterwards.

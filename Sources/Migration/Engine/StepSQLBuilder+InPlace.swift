@@ -1,5 +1,6 @@
 import DataModel
 import Persistence
+import SQLite
 
 extension StepSQLBuilder {
   /// A destination table that the source table becomes with `ALTER TABLE` alone.
@@ -116,7 +117,7 @@ extension StepSQLBuilder {
   }
 
   /// The columns an entity mapping uses.
-  func columnNames(of mapping: EntityMapping) -> Set<String> {
+  func columnNames(of mapping: EntityStoreLayout) -> Set<String> {
     var names = Set(mapping.attributes.map(\.column))
     for toOne in mapping.toOneRelationships {
       names.insert(toOne.foreignKeyColumn)

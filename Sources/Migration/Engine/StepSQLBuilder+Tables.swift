@@ -1,6 +1,7 @@
 import DataModel
 import Foundation
 import Persistence
+import SQLite
 
 extension StepSQLBuilder {
   /// The value of a destination attribute column for rows of one destination entity.

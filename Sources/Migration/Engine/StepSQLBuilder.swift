@@ -1,6 +1,7 @@
 import DataModel
 import Foundation
 import Persistence
+import SQLite
 
 /// Turns one migration step (a mapping model between two versions) into the SQL that moves a
 /// store in Core Data's layout from the source layout to the destination layout.

@@ -1,6 +1,7 @@
 import DataModel
 import Foundation
 import Persistence
+import SQLite
 
 extension StoreMigration {
   /// The prefix of the working files a migration with mapped steps writes next to the store.

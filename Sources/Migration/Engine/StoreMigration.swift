@@ -1,6 +1,7 @@
 import DataModel
 import Foundation
 import Persistence
+import SQLite
 
 /// Migrates a store file to a version of its model, atomically.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 
 extension MappingExpression {
   /// The expression in NSExpression's format syntax, as Xcode's mapping editor shows it:

@@ -1,4 +1,5 @@
 import Persistence
+import SQLite
 
 /// Which destination objects each entity mapping made from which source objects, kept in a
 /// table of the new store file while a heavyweight step runs, and dropped before the file is

@@ -1,6 +1,7 @@
 import DataModel
 import Foundation
 import Persistence
+import SQLite
 
 /// How one entity mapping of a mapped step runs: what `modelc migrate --dry-run` shows.
 public struct EntityMappingRoute: Sendable, Hashable, CustomStringConvertible {

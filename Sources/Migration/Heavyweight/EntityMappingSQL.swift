@@ -1,6 +1,7 @@
 import DataModel
 import Foundation
 import Persistence
+import SQLite
 
 /// An entity mapping compiled to SQL: the fast path of a heavyweight migration, which never
 /// materializes objects.

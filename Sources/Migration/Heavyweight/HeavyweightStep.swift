@@ -1,6 +1,7 @@
 import DataModel
 import Foundation
 import Persistence
+import SQLite
 
 /// One step of a migration run through a mapping model: the store at the source version is
 /// read, and a new store file at the destination version is written, in Core Data's three

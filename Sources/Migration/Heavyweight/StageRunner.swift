@@ -1,6 +1,7 @@
 import DataModel
 import Foundation
 import Persistence
+import SQLite
 
 /// Runs the three stages of a heavyweight step over its entity plans (see ``HeavyweightStep``).
 final class StageRunner {
@@ -270,7 +271,7 @@ final class StageRunner {
     guard total == 0 else { throw MigrationEngineError.validation(listed, total: total) }
   }
 
-  private func describe(_ failure: ValidationFailure, layout: EntityMapping) throws -> String {
+  private func describe(_ failure: ValidationFailure, layout: EntityStoreLayout) throws -> String {
     let object = "\(failure.entity) p\(failure.objectID.primaryKey ?? 0)"
     let text = "\(object).\(failure.property): \(failure.message)\(failure.value.map { " (value: \($0))" } ?? "")"
     guard let key = failure.objectID.primaryKey,

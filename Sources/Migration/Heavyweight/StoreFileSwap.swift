@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import SQLite
 
 #if canImport(Glibc)
   import Glibc

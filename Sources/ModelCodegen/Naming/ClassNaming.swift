@@ -1,3 +1,4 @@
+import DataModel
 /// The Swift class of every entity of a model version: the name generated code declares or
 /// refers to, and whether the entity has a class at all.
 ///

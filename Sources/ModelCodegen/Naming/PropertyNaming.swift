@@ -1,3 +1,4 @@
+import DataModel
 /// The Swift names of the properties of every entity that has a class.
 ///
 /// A property is named as in the model (or by the user's rename). A name that is not an

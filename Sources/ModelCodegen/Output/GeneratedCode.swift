@@ -1,3 +1,4 @@
+import DataModel
 /// What the generator made of a model: the files, in a fixed order, and its warnings.
 public struct GeneratedCode: Sendable, Hashable {
   /// The model's name, which the files' first line names.

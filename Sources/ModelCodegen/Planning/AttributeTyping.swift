@@ -1,3 +1,4 @@
+import DataModel
 import Foundation
 
 /// The Swift type of an attribute's property and how the property stores it.

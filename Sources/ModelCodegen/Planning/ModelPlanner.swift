@@ -1,3 +1,4 @@
+import DataModel
 /// Turns a validated model version and the options into the plans the printers print: which
 /// entities get code, every name, slot and type. All decisions are made here.
 struct ModelPlanner {

@@ -1,3 +1,4 @@
+import DataModel
 import Foundation
 
 /// Prints the schema file: the `contents` XML of every version of the bundle as string

@@ -1,3 +1,5 @@
+import SQLite
+
 /// Running batch requests: SQL statements over the store in one transaction, without loading
 /// objects, then a ``SaveNotification`` to the container's observers and a merge into this
 /// context.

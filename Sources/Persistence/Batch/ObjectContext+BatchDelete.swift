@@ -1,3 +1,5 @@
+import SQLite
+
 /// The SQL of a batch delete, with deletion rules.
 extension ObjectContext {
   /// A relationship of deleted objects whose rule leaves work after the closure is known.

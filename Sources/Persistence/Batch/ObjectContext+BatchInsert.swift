@@ -1,3 +1,5 @@
+import SQLite
+
 /// The SQL of a batch insert.
 extension ObjectContext {
   /// Inserts the rows; returns their new IDs. Runs inside the caller's transaction.

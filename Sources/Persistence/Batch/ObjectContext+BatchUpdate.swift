@@ -1,3 +1,5 @@
+import SQLite
+
 /// The SQL of a batch update.
 extension ObjectContext {
   /// Updates the selected rows; returns their IDs and the external-data files of the values it

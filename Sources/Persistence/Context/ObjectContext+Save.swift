@@ -1,3 +1,5 @@
+import SQLite
+
 /// Saving: validation, one transaction, then the in-memory bookkeeping.
 extension ObjectContext {
   /// Validates every pending change and writes all of them in one transaction.

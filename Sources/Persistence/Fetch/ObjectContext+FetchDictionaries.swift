@@ -1,3 +1,5 @@
+import SQLite
+
 /// Dictionary results: chosen properties of the selected objects, without making objects when
 /// SQL alone answers.
 extension ObjectContext {

@@ -1,8 +1,10 @@
+import SQLite
+
 /// A fetch request resolved against the store's layout: the table, the entity numbers, and as
 /// much of the predicate and sort as compiles to SQL.
 struct QueryPlan {
   let entity: EntityID
-  let mapping: EntityMapping
+  let mapping: EntityStoreLayout
   /// `Z_ENT` values to select.
   let entityNumbers: [Int]
   /// Whether the table holds rows of other entities than those selected (so `Z_ENT` must be

@@ -1,3 +1,5 @@
+import SQLite
+
 extension StoreConnection {
   /// The destinations of one to-many relationship for many objects of an entity at once, in
   /// each object's order (as ``loadToMany(entity:primaryKey:relationship:)`` gives it), by

@@ -1,6 +1,7 @@
 import DataModel
 import Foundation
 import Persistence
+import SQLite
 
 /// Checks the data of a real store against the versions after the one it is at: counts the
 /// objects that a later version's rules would refuse (nil where a value becomes required,
@@ -224,7 +225,7 @@ private struct StepQuery {
 
   /// Duplicates under uniqueness constraints the target adds.
   private func uniqueness(
-    entity: EntityDescription, sourceEntity: EntityDescription, mapping: EntityMapping,
+    entity: EntityDescription, sourceEntity: EntityDescription, mapping: EntityStoreLayout,
     sourceAttributes: [AttributeDescription], targetAttributes: [AttributeDescription], matches: [Int: Int],
     locator: ElementLocator
   ) throws -> [Finding] {
@@ -271,7 +272,7 @@ private struct StepQuery {
   }
 
   /// What a data-losing change drops from this entity's own objects.
-  private func lostValues(_ change: SchemaChange, sourceEntity: EntityDescription, mapping: EntityMapping) throws
+  private func lostValues(_ change: SchemaChange, sourceEntity: EntityDescription, mapping: EntityStoreLayout) throws
     -> (count: Int, sentence: String)?
   {
     let table = mapping.tableName

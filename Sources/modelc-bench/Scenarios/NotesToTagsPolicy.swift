@@ -1,5 +1,6 @@
 import Foundation
 import Migration
+import Persistence
 
 /// The policy of `heavyweight-policy`: per-object work of the kind an app's
 /// `NSEntityMigrationPolicy` does, on the Task mapping of `Tasks 2` → `Tasks 3`.

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import DataModel
 import Foundation
 import Migration
 

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Foundation
 import Migration
+import Persistence
 
 /// `modelc migrate STORE --model MODEL [--to VERSION] [--dry-run] [--sql] [--no-backup]`.
 enum MigrateCommand: ModelcCommand {

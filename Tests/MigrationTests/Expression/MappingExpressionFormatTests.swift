@@ -1,5 +1,6 @@
 import Foundation
 import Migration
+import Persistence
 import Testing
 
 @Suite("Mapping expressions in NSExpression's format syntax")

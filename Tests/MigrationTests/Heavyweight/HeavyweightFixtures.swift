@@ -1,5 +1,6 @@
 import Foundation
 import Migration
+import Persistence
 import TestSupport
 
 /// A small library model (Tests/Fixtures/models/Bookshelf.xcdatamodeld) whose step from

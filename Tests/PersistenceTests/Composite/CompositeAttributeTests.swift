@@ -1,5 +1,7 @@
 import Foundation
 import Persistence
+import SQLite
+import TestSupport
 import Testing
 
 /// Composite attributes are stored as Core Data flattens them — one column per leaf, named after

@@ -1,5 +1,7 @@
 import Foundation
 import Persistence
+import SQLite
+import TestSupport
 import Testing
 
 /// What a save's statements touch: only the changed columns of updated rows, only the join rows

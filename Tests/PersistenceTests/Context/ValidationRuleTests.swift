@@ -1,5 +1,7 @@
 import Foundation
 import Persistence
+import SQLite
+import TestSupport
 import Testing
 
 @Suite("Validation rules")

@@ -1,5 +1,7 @@
 import Foundation
 import Persistence
+import SQLite
+import TestSupport
 import Testing
 
 /// Binary attributes that allow external storage are written as Core Data writes them: values

@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import SQLite
 
 /// Every row of every table of a store file, as text, to tell whether a store changed.
 enum StoreRows {

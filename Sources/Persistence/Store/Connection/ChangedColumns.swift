@@ -1,3 +1,5 @@
+import SQLite
+
 /// The columns of an entity's row that an update writes: one bit per column of
 /// ``EntityStatements/columns``.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// Open connections to one store that no context is using, shared by the contexts of one
 /// container.

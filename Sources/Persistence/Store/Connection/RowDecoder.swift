@@ -1,5 +1,6 @@
 import DataModel
 import Foundation
+import SQLite
 
 /// How a row of an entity's table becomes the values of its object: the entity's decode plan
 /// compiled, once per store description, into steps that hold no references.

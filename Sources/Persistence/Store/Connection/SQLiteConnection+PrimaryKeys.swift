@@ -1,3 +1,5 @@
+import SQLite
+
 /// Primary keys for new rows, allocated as Core Data allocates them.
 extension SQLiteConnection {
   /// Reserves `count` consecutive primary keys for new rows of the hierarchy whose root is
@@ -8,7 +10,7 @@ extension SQLiteConnection {
   /// of the hierarchy and the largest key already in the table (a store written by another
   /// tool may have rows its counter does not account for), and every counter of the hierarchy
   /// moves past the reserved keys. Must run inside the transaction that inserts the rows.
-  func reservePrimaryKeys(_ count: Int, forHierarchyOf root: EntityMapping) throws -> Int64 {
+  func reservePrimaryKeys(_ count: Int, forHierarchyOf root: EntityStoreLayout) throws -> Int64 {
     let numbers = root.entityNumbersInHierarchy.map { SQLiteValue.integer(Int64($0)) }
     let placeholders = numbers.map { _ in "?" }.joined(separator: ", ")
     let recorded =

@@ -1,3 +1,5 @@
+import SQLite
+
 /// Deleting the rows of a save: one prepared `DELETE` per row (checked against the row's
 /// version), then the join rows of every deleted object, one statement per join table and side.
 extension StoreConnection {

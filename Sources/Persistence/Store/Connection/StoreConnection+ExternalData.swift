@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// The stored column values of an object's externally storable attributes, read before a write
 /// replaces or deletes its row.

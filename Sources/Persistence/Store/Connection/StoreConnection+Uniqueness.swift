@@ -1,3 +1,5 @@
+import SQLite
+
 /// Uniqueness constraints, checked before a save writes anything so that every violation is
 /// reported together.
 extension StoreConnection {

@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// Writing a save: conflict checks, key allocation, rows, relationship links, all in one
 /// transaction.
@@ -292,7 +293,7 @@ extension StoreConnection {
   func writeForeignKeyOrdering(
     of object: ManagedObject, connection: SQLiteConnection, resolve: (ObjectID) -> Int64?, context: ObjectContext
   ) throws {
-    var mapping: EntityMapping?
+    var mapping: EntityStoreLayout?
     for (slot, item) in object.layout.relationships.enumerated()
     where item.relationship.isToMany && item.relationship.isOrdered {
       guard let value = object.toManyValues[slot],
@@ -317,7 +318,7 @@ extension StoreConnection {
   func writeJoinRows(
     of object: ManagedObject, connection: SQLiteConnection, resolve: (ObjectID) -> Int64?, context: ObjectContext
   ) throws {
-    var mapping: EntityMapping?
+    var mapping: EntityStoreLayout?
     guard let source = resolve(object.objectID) else { return }
     for (slot, item) in object.layout.relationships.enumerated() where item.relationship.isToMany {
       // Nothing to write for an empty relationship of a new object, or an unchanged one.

@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// One context's connection to the store: reading rows into objects and writing a save, in Core
 /// Data's layout.

@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// Everything about one store that all its connections share: the model version, its layout in
 /// Core Data's schema, object layouts (compiled once per version: ``CompiledModel``), and where
@@ -92,7 +93,7 @@ enum ColumnSource: Sendable {
 /// A class: a save and a fetch reach it once per object, and a reference costs one retain where
 /// a copy of the struct cost one per field.
 final class EntityStatements: Sendable {
-  let mapping: EntityMapping
+  let mapping: EntityStoreLayout
   let tableName: String
   /// The entity's own columns (after Z_PK, Z_ENT, Z_OPT), in order, for writing.
   let columns: [(name: String, source: ColumnSource)]
@@ -107,7 +108,7 @@ final class EntityStatements: Sendable {
   let decoder: RowDecoder
   let insertSQL: String
 
-  init(mapping: EntityMapping, layout: ObjectLayout, tableColumns: [String]) {
+  init(mapping: EntityStoreLayout, layout: ObjectLayout, tableColumns: [String]) {
     self.mapping = mapping
     self.tableName = mapping.tableName
     var columns: [(name: String, source: ColumnSource)] = []

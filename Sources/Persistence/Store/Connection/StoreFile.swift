@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import DataModel
+import SQLite
 
 /// A statement positioned on a row of an entity's table (its `selectPrefix` columns), with the
 /// row's identity and version read and its values left in the statement until ``decode()``.

@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// The external-data files one write creates and the ones it makes obsolete, so that files and
 /// rows stay consistent whatever happens to the transaction:

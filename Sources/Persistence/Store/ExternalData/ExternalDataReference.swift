@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// What the column of a Binary attribute that allows external storage holds: Core Data's marker
 /// byte, then either the bytes themselves or the name of a file in the store's

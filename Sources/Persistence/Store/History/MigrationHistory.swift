@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// modelc's record of the migrations a store went through, kept in a table of its own,
 /// `MODELC_HISTORY`, which Core Data neither reads nor touches (its tables all start with `Z`,

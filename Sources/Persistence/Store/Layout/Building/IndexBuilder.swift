@@ -19,10 +19,10 @@ import DataModel
 struct IndexBuilder {
   let model: ModelVersion
   let entity: EntityID
-  let mapping: EntityMapping
+  let mapping: EntityStoreLayout
   private(set) var unsupported: [UnsupportedIndex] = []
 
-  init(model: ModelVersion, entity: EntityID, mapping: EntityMapping) {
+  init(model: ModelVersion, entity: EntityID, mapping: EntityStoreLayout) {
     self.model = model
     self.entity = entity
     self.mapping = mapping

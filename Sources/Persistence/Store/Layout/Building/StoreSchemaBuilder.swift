@@ -328,7 +328,7 @@ struct StoreSchemaBuilder {
 
   // MARK: - Step 5: entities
 
-  private func describe(_ id: EntityID) -> EntityMapping {
+  private func describe(_ id: EntityID) -> EntityStoreLayout {
     let root = numbering.root(of: id)
     let lineage = model.ancestors(of: id).reversed() + [id]
     var attributes: [String: AttributeColumn] = [:]
@@ -355,7 +355,7 @@ struct StoreSchemaBuilder {
     let orderedAttributes = attributes.values.sorted {
       (position[$0.column] ?? Int.max, $0.name) < (position[$1.column] ?? Int.max, $1.name)
     }
-    return EntityMapping(
+    return EntityStoreLayout(
       entity: id, name: model[id].name, entityNumber: numbering.number(of: id),
       superEntityNumber: model[id].parent.map { numbering.number(of: $0) } ?? 0, rootEntity: root,
       tableName: tableNames[root.index] ?? "Z" + model[root].name.uppercased(), isAbstract: model[id].isAbstract,

@@ -231,7 +231,7 @@ private struct SchemaAdopter {
       index.kind == .joinTable ? (renamed[index.table]?.index ?? index) : index
     }
     let entities = schema.entities.map { mapping in
-      EntityMapping(
+      EntityStoreLayout(
         entity: mapping.entity, name: mapping.name, entityNumber: mapping.entityNumber,
         superEntityNumber: mapping.superEntityNumber, rootEntity: mapping.rootEntity, tableName: mapping.tableName,
         isAbstract: mapping.isAbstract, entityNumbersInHierarchy: mapping.entityNumbersInHierarchy,

@@ -15,7 +15,7 @@ public struct StoreSchema: Sendable {
   /// The model version laid out.
   public let model: ModelVersion
   /// One mapping per entity, indexed by `EntityID.index`.
-  public let entities: [EntityMapping]
+  public let entities: [EntityStoreLayout]
   /// The join tables: one per many-to-many pair and one per to-many without an inverse, in the
   /// order Core Data creates them.
   public let joinTables: [JoinTableMapping]
@@ -44,7 +44,7 @@ public struct StoreSchema: Sendable {
   }
 
   init(
-    model: ModelVersion, entities: [EntityMapping], joinTables: [JoinTableMapping], primaryKeyRows: [PrimaryKeyRow],
+    model: ModelVersion, entities: [EntityStoreLayout], joinTables: [JoinTableMapping], primaryKeyRows: [PrimaryKeyRow],
     entityTables: [TableDefinition], structuralIndexes: [IndexDefinition], entityIndexes: [IndexDefinition],
     unsupportedIndexes: [UnsupportedIndex]
   ) {
@@ -67,15 +67,15 @@ public struct StoreSchema: Sendable {
   }
 
   /// The mapping of an entity.
-  public subscript(_ id: EntityID) -> EntityMapping { entities[id.index] }
+  public subscript(_ id: EntityID) -> EntityStoreLayout { entities[id.index] }
 
   /// The mapping of the entity with this name.
-  public func mapping(forEntityNamed name: String) -> EntityMapping? {
+  public func mapping(forEntityNamed name: String) -> EntityStoreLayout? {
     mappingByName[name].map { entities[$0] }
   }
 
   /// The mapping of the entity with this number (`Z_ENT`).
-  public func mapping(forEntityNumber number: Int) -> EntityMapping? {
+  public func mapping(forEntityNumber number: Int) -> EntityStoreLayout? {
     mappingByNumber[number].map { entities[$0] }
   }
 

@@ -1,0 +1,113 @@
+import Testing
+
+@testable import SQLite
+
+/// Indexed, named and array binding, and the strictness that catches argument mistakes.
+@Suite struct SQLiteBindingTests {
+  private func makeTable() throws -> SQLiteConnection {
+    let db = try SQLiteConnection()
+    try db.execute("CREATE TABLE task (id INTEGER PRIMARY KEY, title TEXT, priority INTEGER, note TEXT)")
+    return db
+  }
+
+  @Test func bindsByOneBasedIndex() throws {
+    let db = try makeTable()
+    let insert = try db.prepare("INSERT INTO task (title, priority) VALUES (?, ?)")
+    #expect(insert.parameterCount == 2)
+    try insert.bind("first", at: 1)
+    try insert.bind(3, at: 2)
+    try insert.execute()
+    #expect(
+      try db.firstRow("SELECT title, priority FROM task") { [$0.value(at: 0), $0.value(at: 1)] } == ["first", 3])
+  }
+
+  @Test func bindsByName() throws {
+    let db = try makeTable()
+    let insert = try db.prepare("INSERT INTO task (title, priority, note) VALUES (:title, @priority, $note)")
+    #expect(insert.parameterName(at: 1) == ":title")
+    #expect(insert.parameterIndex(named: ":title") == 1)
+    #expect(insert.parameterIndex(named: "priority") == 2)
+    #expect(insert.parameterIndex(named: "$note") == 3)
+    #expect(insert.parameterIndex(named: "missing") == nil)
+    try insert.bind("named", named: ":title")
+    try insert.bind(["priority": 5, "note": nil])
+    try insert.execute()
+    #expect(try db.firstRow("SELECT title, priority, note FROM task") { $0.rowValues } == ["named", 5, nil])
+  }
+
+  @Test func unknownNameOrIndexIsARangeError() throws {
+    let db = try makeTable()
+    let statement = try db.prepare("SELECT * FROM task WHERE id = :id")
+    let nameError = #expect(throws: SQLiteError.self) { try statement.bind(1, named: "identifier") }
+    #expect(nameError?.code == .range)
+    #expect(nameError?.message == "no parameter named 'identifier'")
+    let indexError = #expect(throws: SQLiteError.self) { try statement.bind(1, at: 2) }
+    #expect(indexError?.message == "parameter index 2 is out of range 1...1")
+  }
+
+  @Test func bindsAnArrayAndRequiresExactlyOneValuePerParameter() throws {
+    let db = try makeTable()
+    let insert = try db.prepare("INSERT INTO task (title, priority) VALUES (?, ?)")
+    try insert.execute(["a", 1])
+    try insert.execute(["b", 2])
+    let tooFew = #expect(throws: SQLiteError.self) { try insert.execute(["c"]) }
+    #expect(tooFew?.message == "the statement has 2 parameter(s) but 1 value(s) were given")
+    #expect(throws: SQLiteError.self) { try insert.execute(["c", 3, 4]) }
+    #expect(try db.mapRows("SELECT title FROM task ORDER BY id") { $0.text(at: 0) } == ["a", "b"])
+  }
+
+  @Test func resetKeepsBindingsAndClearBindingsNullsThem() throws {
+    let db = try makeTable()
+    let select = try db.prepare("SELECT ?")
+    try select.bind(7, at: 1)
+    #expect(try select.firstRow { $0.int64(at: 0) } == 7)
+    select.reset()
+    #expect(try select.firstRow { $0.int64(at: 0) } == 7)
+    select.clearBindings()
+    #expect(try select.firstRow { $0.isNull(at: 0) } == true)
+  }
+
+  @Test func interpolatedValuesAreBoundNeverSpliced() throws {
+    let db = try makeTable()
+    let hostile = "x'); DROP TABLE task; --"
+    let priority: Int? = nil
+    let sql: SQLiteSQL = "INSERT INTO task (title, priority) VALUES (\(hostile), \(priority))"
+    #expect(sql.text == "INSERT INTO task (title, priority) VALUES (?, ?)")
+    #expect(sql.arguments == [.text(hostile), .null])
+    try db.execute(sql)
+    #expect(try db.tableExists("task"))
+    #expect(try db.firstRow("SELECT title FROM task") { $0.text(at: 0) } == hostile)
+  }
+
+  @Test func fragmentsComposeWithTheirArguments() throws {
+    let db = try makeTable()
+    try db.execute("INSERT INTO task (title, priority) VALUES ('a', 1), ('b', 2), ('c', 3)")
+    let conditions: [SQLiteSQL] = ["priority >= \(2)", "title <> \("c")"]
+    var query: SQLiteSQL = "SELECT \(identifier: "title") FROM task WHERE "
+    query += conditions.joined(separator: " AND ")
+    query = query + " ORDER BY id LIMIT \(10)"
+    #expect(query.text == "SELECT \"title\" FROM task WHERE priority >= ? AND title <> ? ORDER BY id LIMIT ?")
+    #expect(query.arguments == [2, "c", 10])
+    #expect(try db.mapRows(query) { $0.text(at: 0) } == ["b"])
+    #expect(query.description.hasSuffix("-- arguments: 2, 'c', 10"))
+  }
+
+  @Test func columnMetadata() throws {
+    let db = try makeTable()
+    let select = try db.prepare("SELECT id, title AS name, priority + 1 FROM task")
+    #expect(select.columnCount == 3)
+    #expect(select.columnNames == ["id", "name", "priority + 1"])
+    #expect(select.columnIndex(named: "name") == 1)
+    #expect(select.declaredType(at: 0) == "INTEGER")
+    #expect(select.declaredType(at: 1) == "TEXT")
+    #expect(select.declaredType(at: 2) == nil)
+    #expect(select.isReadOnly)
+    #expect(try !db.prepare("DELETE FROM task").isReadOnly)
+  }
+
+  @Test func expandedSQLShowsBindings() throws {
+    let db = try makeTable()
+    let select = try db.prepare("SELECT * FROM task WHERE title = \("it's")")
+    #expect(select.expandedSQL == "SELECT * FROM task WHERE title = 'it''s'")
+  }
+}

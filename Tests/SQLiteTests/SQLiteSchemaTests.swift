@@ -1,0 +1,91 @@
+import Testing
+
+@testable import SQLite
+
+/// Schema introspection and consistency checks.
+@Suite struct SQLiteSchemaTests {
+  @Test func tablesAndColumns() throws {
+    let db = try SQLiteConnection()
+    try db.execute(
+      """
+      CREATE TABLE ZTASK (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, ZTITLE VARCHAR NOT NULL DEFAULT 'untitled',
+        ZDUE TIMESTAMP);
+      CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
+      CREATE TABLE pairs (a, b, PRIMARY KEY (b, a)) WITHOUT ROWID;
+      """)
+    #expect(try db.tableNames() == ["ZTASK", "Z_PRIMARYKEY", "pairs"])
+    #expect(try db.tableExists("ztask"))
+    #expect(try !db.tableExists("ZMISSING"))
+    #expect(
+      try db.columns(in: "ZTASK") == [
+        SQLiteColumnInfo(
+          name: "Z_PK", declaredType: "INTEGER", isNotNull: false, defaultValueSQL: nil, primaryKeyPosition: 1),
+        SQLiteColumnInfo(
+          name: "Z_ENT", declaredType: "INTEGER", isNotNull: false, defaultValueSQL: nil, primaryKeyPosition: 0),
+        SQLiteColumnInfo(
+          name: "ZTITLE", declaredType: "VARCHAR", isNotNull: true, defaultValueSQL: "'untitled'",
+          primaryKeyPosition: 0),
+        SQLiteColumnInfo(
+          name: "ZDUE", declaredType: "TIMESTAMP", isNotNull: false, defaultValueSQL: nil, primaryKeyPosition: 0),
+      ])
+    #expect(try db.columns(in: "pairs").map(\.primaryKeyPosition) == [2, 1])
+    #expect(try db.columns(in: "ZMISSING").isEmpty)
+  }
+
+  @Test func indexes() throws {
+    let db = try SQLiteConnection()
+    try db.execute(
+      """
+      CREATE TABLE ZTASK (Z_PK INTEGER PRIMARY KEY, ZTITLE VARCHAR UNIQUE, ZDUE TIMESTAMP, ZDONE INTEGER);
+      CREATE INDEX ZTASK_ZDUE_INDEX ON ZTASK (ZDUE, ZDONE);
+      CREATE INDEX ZTASK_PENDING ON ZTASK (lower(ZTITLE)) WHERE ZDONE = 0;
+      """)
+    let indexes = try db.indexes(on: "ZTASK")
+    #expect(indexes.map(\.name) == ["ZTASK_PENDING", "ZTASK_ZDUE_INDEX", "sqlite_autoindex_ZTASK_1"])
+    #expect(
+      indexes[1]
+        == SQLiteIndexInfo(
+          name: "ZTASK_ZDUE_INDEX", isUnique: false, origin: .createIndex, isPartial: false,
+          columns: ["ZDUE", "ZDONE"], sql: "CREATE INDEX ZTASK_ZDUE_INDEX ON ZTASK (ZDUE, ZDONE)"))
+    #expect(indexes[0].isPartial)
+    #expect(indexes[0].columns == [nil])
+    #expect(
+      indexes[2]
+        == SQLiteIndexInfo(
+          name: "sqlite_autoindex_ZTASK_1", isUnique: true, origin: .uniqueConstraint, isPartial: false,
+          columns: ["ZTITLE"], sql: nil))
+  }
+
+  @Test func integrityCheckOnAGoodDatabaseIsOK() throws {
+    let db = try SQLiteConnection()
+    try db.execute("CREATE TABLE t (v UNIQUE); INSERT INTO t VALUES (1), (2)")
+    #expect(try db.integrityCheck() == ["ok"])
+  }
+
+  @Test func foreignKeyCheckFindsDanglingReferences() throws {
+    let db = try SQLiteConnection()
+    #expect(try !db.foreignKeysEnabled())
+    try db.execute(
+      """
+      CREATE TABLE parent (id INTEGER PRIMARY KEY);
+      CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent (id));
+      INSERT INTO parent VALUES (1);
+      INSERT INTO child VALUES (10, 1), (11, 2);
+      """)
+    #expect(
+      try db.foreignKeyCheck() == [
+        SQLiteForeignKeyViolation(table: "child", rowID: 11, parentTable: "parent", foreignKeyID: 0)
+      ])
+    try db.setForeignKeysEnabled(true)
+    #expect(try db.foreignKeysEnabled())
+    let error = #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO child VALUES (12, 3)") }
+    #expect(error?.extendedCode == .constraintForeignKey)
+  }
+
+  @Test func userVersion() throws {
+    let db = try SQLiteConnection()
+    #expect(try db.userVersion() == 0)
+    try db.setUserVersion(-7)
+    #expect(try db.userVersion() == -7)
+  }
+}
