@@ -9,10 +9,13 @@ import Testing
   .enabled(if: TestPaths.executable(named: "modelc-bench") != nil, "the modelc-bench executable is not built"))
 struct BenchmarkHarnessTests {
   static let names = [
-    "insert", "fetch-all", "fetch-indexed", "search-contains-cd", "update", "delete", "batch-update", "batch-delete",
-    "migrate-add-attribute", "migrate-rebuild", "heavyweight-sql", "heavyweight-policy", "model-load", "codegen-500",
+    "insert", "insert-slots", "fetch-all", "fetch-all-slots", "fetch-indexed", "search-contains-cd", "update", "delete",
+    "batch-update", "batch-delete", "migrate-add-attribute", "migrate-add-attribute-nobackup", "migrate-rebuild",
+    "migrate-rebuild-nobackup", "heavyweight-sql", "heavyweight-policy", "model-load", "codegen-500",
   ]
 
+  /// Every scenario that has a baseline checks, in its warm-up round, that both sides produced
+  /// the same result (the run fails otherwise, so a run that exits 0 has checked them all).
   @Test("Every scenario runs once and reports the fields of the JSON format")
   func tinyRun() throws {
     let run = try ProcessRun.run(
@@ -25,8 +28,15 @@ struct BenchmarkHarnessTests {
     for scenario in scenarios {
       #expect(scenario["seconds"] is NSNumber, "\(scenario["name"] ?? "")")
       #expect(scenario.keys.contains("baselineSeconds") && scenario.keys.contains("ratio"))
-      #expect(scenario["peakMemoryBytes"] is NSNumber)
+      // Each scenario's peak is measured in a process of its own: never zero.
+      #expect((scenario["peakMemoryBytes"] as? NSNumber)?.intValue ?? 0 > 0, "\(scenario["name"] ?? "")")
     }
+    let notes = Dictionary(
+      uniqueKeysWithValues: scenarios.compactMap { scenario in
+        (scenario["name"] as? String).map { ($0, scenario["note"] as? String ?? "") }
+      })
+    #expect(notes["migrate-rebuild"]?.contains("s per MiB") == true, "\(notes["migrate-rebuild"] ?? "")")
+    #expect(notes["migrate-rebuild-nobackup"]?.contains("backup") == false)
   }
 
   @Test("The heavyweight scenarios measure peak memory in a child process, at ten times the rows when asked")
@@ -62,6 +72,13 @@ struct BenchmarkHarnessTests {
     #expect(run.error.contains("usage: modelc-bench measure-migration SCENARIO STORE"))
   }
 
+  @Test("The child process of the per-scenario memory measurement refuses arguments it does not know")
+  func memoryChildUsage() throws {
+    let run = try ProcessRun.run(
+      try #require(TestPaths.executable(named: "modelc-bench")), ["measure-memory", "nonsense", "10", "/tmp"])
+    #expect(run.status == 2)
+    #expect(run.error.contains("usage: modelc-bench measure-memory SCENARIO ROWS FOLDER"))
+  }
   @Test("An unknown scenario is a usage error")
   func unknownScenario() throws {
     let run = try ProcessRun.run(try #require(TestPaths.executable(named: "modelc-bench")), ["--only", "nonsense"])
