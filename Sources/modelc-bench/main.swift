@@ -7,15 +7,16 @@ import Foundation
 //   swift run -c release modelc-bench [--rows N] [--only NAME] [--tenfold-memory] [--format text|json]
 // Exit codes: 0 ok, 1 a scenario failed, 2 usage error.
 // `modelc-bench measure-migration SCENARIO STORE` and `modelc-bench measure-memory SCENARIO ROWS
-// FOLDER` are the harness's own child processes (see `ChildMeasurement` and `ScenarioMemory`), not for users:
-// they are not in the help.
+// FOLDER` are the harness's own child processes (see `ChildMeasurement` and `ScenarioMemory`),
+// and `modelc-bench print-tasks STORE` the `cold-start` scenario's raw SQLite program, not for
+// users: they are not in the help.
 
 let scenarios: [any Scenario] = [
   InsertScenario(), InsertSlotsScenario(), FetchAllScenario(), FetchAllSlotsScenario(), FetchIndexedScenario(),
   SearchScenario(), UpdateScenario(), DeleteScenario(), BatchUpdateScenario(), BatchDeleteScenario(),
   MigrateAddAttributeScenario(keepsBackup: true), MigrateAddAttributeScenario(keepsBackup: false),
   MigrateRebuildScenario(keepsBackup: true), MigrateRebuildScenario(keepsBackup: false), HeavyweightSQLScenario(),
-  HeavyweightPolicyScenario(), ModelLoadScenario(), CodegenScenario(),
+  HeavyweightPolicyScenario(), ColdStartScenario(), ModelLoadScenario(), CodegenScenario(),
 ]
 
 enum OutputFormat: String, CaseIterable {
@@ -57,6 +58,10 @@ if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == ChildMeasureme
 if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == ScenarioMemory.subcommand {
   exit(
     ScenarioMemory.serve(Array(CommandLine.arguments.dropFirst(2)), scenarios: scenarios, packageRoot: packageRoot))
+}
+
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == RawTaskListing.subcommand {
+  exit(RawTaskListing.serve(Array(CommandLine.arguments.dropFirst(2))))
 }
 
 let terminal = Terminal.current()

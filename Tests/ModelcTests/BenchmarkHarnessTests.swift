@@ -11,7 +11,7 @@ struct BenchmarkHarnessTests {
   static let names = [
     "insert", "insert-slots", "fetch-all", "fetch-all-slots", "fetch-indexed", "search-contains-cd", "update", "delete",
     "batch-update", "batch-delete", "migrate-add-attribute", "migrate-add-attribute-nobackup", "migrate-rebuild",
-    "migrate-rebuild-nobackup", "heavyweight-sql", "heavyweight-policy", "model-load", "codegen-500",
+    "migrate-rebuild-nobackup", "heavyweight-sql", "heavyweight-policy", "cold-start", "model-load", "codegen-500",
   ]
 
   /// Every scenario that has a baseline checks, in its warm-up round, that both sides produced
@@ -35,6 +35,8 @@ struct BenchmarkHarnessTests {
       uniqueKeysWithValues: scenarios.compactMap { scenario in
         (scenario["name"] as? String).map { ($0, scenario["note"] as? String ?? "") }
       })
+    #expect(
+      notes["cold-start"]?.contains("ms per run of task list (1000 tasks)") == true, "\(notes["cold-start"] ?? "")")
     #expect(notes["migrate-rebuild"]?.contains("s per MiB") == true, "\(notes["migrate-rebuild"] ?? "")")
     #expect(notes["migrate-rebuild-nobackup"]?.contains("backup") == false)
   }
@@ -79,6 +81,24 @@ struct BenchmarkHarnessTests {
     #expect(run.status == 2)
     #expect(run.error.contains("usage: modelc-bench measure-memory SCENARIO ROWS FOLDER"))
   }
+
+  @Test("The cold-start baseline program prints the task list's rows of a store")
+  func printTasks() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("print-tasks-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("tasks.sqlite")
+    let task = try #require(TestPaths.executable(named: "task"))
+    let added = try ProcessRun.run(
+      task, ["add", "Write the report", "--store", store.path, "--priority", "high", "--tag", "b", "--tag", "a"])
+    #expect(added.status == 0, "\(added.error)")
+    let run = try ProcessRun.run(
+      try #require(TestPaths.executable(named: "modelc-bench")), ["print-tasks", store.path])
+    #expect(run.status == 0, "\(run.error)")
+    let id = added.output.trimmingCharacters(in: .whitespacesAndNewlines).prefix(8)
+    #expect(run.output == "\(id)  high - Write the report a,b \n")
+  }
+
   @Test("An unknown scenario is a usage error")
   func unknownScenario() throws {
     let run = try ProcessRun.run(try #require(TestPaths.executable(named: "modelc-bench")), ["--only", "nonsense"])

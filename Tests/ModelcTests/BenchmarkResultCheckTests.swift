@@ -48,4 +48,13 @@ struct BenchmarkResultCheckTests {
       try FixedScenario(ours: Self.digest(["a", nil]), baseline: Self.digest(baseline)).run(Self.configuration)
     }
   }
+
+  @Test("The cold-start comparison reads the table's fields and the shell's alike")
+  func coldStartFields() {
+    let table = Array("ID        PRIORITY  DUE  TITLE\n6d6f6465  ✓  high      -    Write it  a,b\n".utf8)
+    let shell = Array("6d6f6465 ✓ high - Write it a,b \n".utf8)
+    #expect(
+      ColdStartScenario.fields(ofLines: table, droppingHeader: true)
+        == ColdStartScenario.fields(ofLines: shell, droppingHeader: false))
+  }
 }
