@@ -6,7 +6,9 @@ import Foundation
 
 /// One run of a whole program as a user's shell runs it: spawned (`posix_spawn`), its standard
 /// output drained through a pipe, waited for. Measures the wall time from the spawn to the
-/// reaped exit and the program's own peak resident set (`ru_maxrss` of `wait4`).
+/// reaped exit and the peak resident set `wait4` reports (`ru_maxrss`: the program's own, or
+/// the spawning process's high-water mark at the spawn when that is larger, as Linux carries it
+/// across `exec`; reset it first with ``Measure/resetPeakMemory()``).
 struct SpawnedRun {
   var seconds: Double
   var status: Int32
