@@ -19,19 +19,19 @@ public final class TaskListViewModel {
   /// Text to find in titles and in the texts of notes (ignoring case and diacritics); empty shows
   /// everything.
   public var searchText: String = "" {
-    didSet { refreshAfterChange() }
+    didSet { if searchText != oldValue { refreshAfterChange() } }
   }
   /// Pending, done, or all tasks.
   public var completionFilter: CompletionFilter = .all {
-    didSet { refreshAfterChange() }
+    didSet { if completionFilter != oldValue { refreshAfterChange() } }
   }
   /// Only tasks with this tag, when set.
   public var tagFilter: String? {
-    didSet { refreshAfterChange() }
+    didSet { if tagFilter != oldValue { refreshAfterChange() } }
   }
   /// Only tasks of this project, when set.
   public var projectFilter: String? {
-    didSet { refreshAfterChange() }
+    didSet { if projectFilter != oldValue { refreshAfterChange() } }
   }
   /// The last error met while refreshing after a change of the search text or a filter.
   public private(set) var lastError: TaskError?
@@ -81,10 +81,13 @@ public final class TaskListViewModel {
           PredicateComparison(.keyPath(PredicateKeyPath(["project", "name"])), .equalTo, .string(projectFilter))))
     }
     let predicate: FetchPredicate? = parts.isEmpty ? nil : (parts.count == 1 ? parts[0] : .and(parts))
-    let request = Task.fetchRequest(
+    var request = Task.fetchRequest(
       predicate: predicate, sortDescriptors: [Task.Keys.priority.ascending, Task.Keys.dueDate.ascending])
+    // What a view shows of each task (``TaskSummary``), loaded for all of them in a few queries
+    // instead of one query per task and relationship.
+    request.relationshipKeyPathsForPrefetching = ["notes", "tags", "project"]
     do {
-      tasks = try context.fetch(request).sorted(by: Self.precedes)
+      tasks = Self.inListOrder(try context.fetch(request))
     } catch {
       throw TaskError.store("cannot read the tasks: \(error)")
     }
@@ -92,15 +95,15 @@ public final class TaskListViewModel {
 
   /// The list's order: priority, then due date with undated tasks last, then title.
   static func precedes(_ lhs: Task, _ rhs: Task) -> Bool {
-    if lhs.priority != rhs.priority { return lhs.priority < rhs.priority }
-    switch (lhs.dueDate, rhs.dueDate) {
-    case (let left?, let right?) where left != right: return left < right
-    case (.some, nil): return true
-    case (nil, .some): return false
-    default: break
-    }
-    if lhs.title != rhs.title { return lhs.title < rhs.title }
-    return lhs.taskID.uuidString < rhs.taskID.uuidString
+    ListOrderKey(lhs) < ListOrderKey(rhs)
+  }
+
+  /// `tasks` in the list's order. Each task's values are read once, into a key, not at every
+  /// comparison: reading them through the generated properties (n log n times) was about a
+  /// tenth of a `task list` run of 1,000 tasks.
+  static func inListOrder(_ tasks: [Task]) -> [Task] {
+    let keys = tasks.map(ListOrderKey.init)
+    return keys.indices.sorted { keys[$0] < keys[$1] }.map { tasks[$0] }
   }
 
   private func refreshAfterChange() {
@@ -115,7 +118,7 @@ public final class TaskListViewModel {
   /// Every task, whatever the search and filters, in the list's order.
   public func allTasks() throws(TaskError) -> [Task] {
     do {
-      return try context.fetch(Task.fetchRequest()).sorted(by: Self.precedes)
+      return Self.inListOrder(try context.fetch(Task.fetchRequest()))
     } catch {
       throw TaskError.store("cannot read the tasks: \(error)")
     }

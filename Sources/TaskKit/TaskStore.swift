@@ -9,18 +9,12 @@ public enum TaskStore {
   /// store is at an older model version it is migrated first (a backup is kept next to it),
   /// through the mapping models embedded at build time (Migrations/, with
   /// ``TaskMigrationPolicy``) for the steps they cover and inference for the others, and
-  /// `onMigration` gets one line saying from which version to which.
+  /// `onMigration` gets one line saying from which version to which. The mapping models are
+  /// read only when the store needs migrating (``TaskStoreMigrator``).
   public static func open(at url: URL, onMigration: (@Sendable (String) -> Void)? = nil) throws -> PersistentContainer {
     do {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      let mappings = try MappingModel.embedded(TasksModel.mappingModelFiles, model: TasksModel.bundle())
-      let migrator = LightweightStoreMigrator(
-        keepsBackup: true, mappingModels: mappings, policies: TaskMigrationPolicy.policies
-      ) { report in
-        onMigration?(
-          "task: migrated the store from model version '\(report.plan.source.name)' to '\(report.plan.destination.name)'"
-        )
-      }
+      let migrator = TaskStoreMigrator(onMigration: onMigration)
       return try TasksModel.makeContainer(options: StoreOptions(location: .file(url), migrator: migrator))
     } catch {
       throw TaskError.store("cannot open the task store at \(url.path): \(error)")

@@ -6,14 +6,17 @@ import Foundation
 // fastest plain way (raw SQLite C calls, hand-written SQL) in the same run. Build it in release:
 //   swift run -c release modelc-bench [--rows N] [--only NAME] [--tenfold-memory] [--format text|json]
 // Exit codes: 0 ok, 1 a scenario failed, 2 usage error.
-// `modelc-bench measure-migration SCENARIO STORE` is the harness's own child process (see
-// `ChildMeasurement`), not for users: it is not in the help.
+// `modelc-bench measure-migration SCENARIO STORE` and `modelc-bench measure-memory SCENARIO ROWS
+// FOLDER` are the harness's own child processes (see `ChildMeasurement` and `ScenarioMemory`),
+// and `modelc-bench print-tasks STORE` the `cold-start` scenario's raw SQLite program, not for
+// users: they are not in the help.
 
 let scenarios: [any Scenario] = [
-  InsertScenario(), FetchAllScenario(), FetchIndexedScenario(), SearchScenario(), UpdateScenario(),
-  DeleteScenario(), BatchUpdateScenario(), BatchDeleteScenario(), MigrateAddAttributeScenario(),
-  MigrateRebuildScenario(), HeavyweightSQLScenario(), HeavyweightPolicyScenario(), ModelLoadScenario(),
-  CodegenScenario(),
+  InsertScenario(), InsertSlotsScenario(), FetchAllScenario(), FetchAllSlotsScenario(), FetchIndexedScenario(),
+  SearchScenario(), UpdateScenario(), DeleteScenario(), BatchUpdateScenario(), BatchDeleteScenario(),
+  MigrateAddAttributeScenario(keepsBackup: true), MigrateAddAttributeScenario(keepsBackup: false),
+  MigrateRebuildScenario(keepsBackup: true), MigrateRebuildScenario(keepsBackup: false), HeavyweightSQLScenario(),
+  HeavyweightPolicyScenario(), ColdStartScenario(), ModelLoadScenario(), CodegenScenario(),
 ]
 
 enum OutputFormat: String, CaseIterable {
@@ -52,6 +55,15 @@ if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == ChildMeasureme
       BenchmarkConfiguration(rows: 0, repetitions: 0, directory: folder, packageRoot: packageRoot)))
 }
 
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == ScenarioMemory.subcommand {
+  exit(
+    ScenarioMemory.serve(Array(CommandLine.arguments.dropFirst(2)), scenarios: scenarios, packageRoot: packageRoot))
+}
+
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == RawTaskListing.subcommand {
+  exit(RawTaskListing.serve(Array(CommandLine.arguments.dropFirst(2))))
+}
+
 let terminal = Terminal.current()
 let arguments: ParsedArguments
 switch spec.parse(Array(CommandLine.arguments.dropFirst()), reportingTo: terminal) {
@@ -78,7 +90,11 @@ var failed = false
 for scenario in scenarios where only.isEmpty || only.contains(scenario.name) {
   terminal.progress("running \(scenario.name)…")
   do {
-    results.append(try scenario.run(configuration))
+    var result = try scenario.run(configuration)
+    if !scenario.measuresOwnMemory {
+      result.peakMemoryBytes = try ScenarioMemory.measure(scenario.name, rows: configuration.rows, configuration)
+    }
+    results.append(result)
   } catch {
     failed = true
     terminal.endProgress()

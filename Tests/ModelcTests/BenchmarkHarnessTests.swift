@@ -9,10 +9,13 @@ import Testing
   .enabled(if: TestPaths.executable(named: "modelc-bench") != nil, "the modelc-bench executable is not built"))
 struct BenchmarkHarnessTests {
   static let names = [
-    "insert", "fetch-all", "fetch-indexed", "search-contains-cd", "update", "delete", "batch-update", "batch-delete",
-    "migrate-add-attribute", "migrate-rebuild", "heavyweight-sql", "heavyweight-policy", "model-load", "codegen-500",
+    "insert", "insert-slots", "fetch-all", "fetch-all-slots", "fetch-indexed", "search-contains-cd", "update", "delete",
+    "batch-update", "batch-delete", "migrate-add-attribute", "migrate-add-attribute-nobackup", "migrate-rebuild",
+    "migrate-rebuild-nobackup", "heavyweight-sql", "heavyweight-policy", "cold-start", "model-load", "codegen-500",
   ]
 
+  /// Every scenario that has a baseline checks, in its warm-up round, that both sides produced
+  /// the same result (the run fails otherwise, so a run that exits 0 has checked them all).
   @Test("Every scenario runs once and reports the fields of the JSON format")
   func tinyRun() throws {
     let run = try ProcessRun.run(
@@ -25,8 +28,17 @@ struct BenchmarkHarnessTests {
     for scenario in scenarios {
       #expect(scenario["seconds"] is NSNumber, "\(scenario["name"] ?? "")")
       #expect(scenario.keys.contains("baselineSeconds") && scenario.keys.contains("ratio"))
-      #expect(scenario["peakMemoryBytes"] is NSNumber)
+      // Each scenario's peak is measured in a process of its own: never zero.
+      #expect((scenario["peakMemoryBytes"] as? NSNumber)?.intValue ?? 0 > 0, "\(scenario["name"] ?? "")")
     }
+    let notes = Dictionary(
+      uniqueKeysWithValues: scenarios.compactMap { scenario in
+        (scenario["name"] as? String).map { ($0, scenario["note"] as? String ?? "") }
+      })
+    #expect(
+      notes["cold-start"]?.contains("ms per run of task list (1000 tasks)") == true, "\(notes["cold-start"] ?? "")")
+    #expect(notes["migrate-rebuild"]?.contains("s per MiB") == true, "\(notes["migrate-rebuild"] ?? "")")
+    #expect(notes["migrate-rebuild-nobackup"]?.contains("backup") == false)
   }
 
   @Test("The heavyweight scenarios measure peak memory in a child process, at ten times the rows when asked")
@@ -60,6 +72,31 @@ struct BenchmarkHarnessTests {
       try #require(TestPaths.executable(named: "modelc-bench")), ["measure-migration", "insert", "/nonexistent"])
     #expect(run.status == 2)
     #expect(run.error.contains("usage: modelc-bench measure-migration SCENARIO STORE"))
+  }
+
+  @Test("The child process of the per-scenario memory measurement refuses arguments it does not know")
+  func memoryChildUsage() throws {
+    let run = try ProcessRun.run(
+      try #require(TestPaths.executable(named: "modelc-bench")), ["measure-memory", "nonsense", "10", "/tmp"])
+    #expect(run.status == 2)
+    #expect(run.error.contains("usage: modelc-bench measure-memory SCENARIO ROWS FOLDER"))
+  }
+
+  @Test("The cold-start baseline program prints the task list's rows of a store")
+  func printTasks() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("print-tasks-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = folder.appendingPathComponent("tasks.sqlite")
+    let task = try #require(TestPaths.executable(named: "task"))
+    let added = try ProcessRun.run(
+      task, ["add", "Write the report", "--store", store.path, "--priority", "high", "--tag", "b", "--tag", "a"])
+    #expect(added.status == 0, "\(added.error)")
+    let run = try ProcessRun.run(
+      try #require(TestPaths.executable(named: "modelc-bench")), ["print-tasks", store.path])
+    #expect(run.status == 0, "\(run.error)")
+    let id = added.output.trimmingCharacters(in: .whitespacesAndNewlines).prefix(8)
+    #expect(run.output == "\(id)  high - Write the report a,b \n")
   }
 
   @Test("An unknown scenario is a usage error")

@@ -75,6 +75,26 @@ struct TaskCommandLineTests {
     #expect(table.output.split(separator: "\n").first?.hasPrefix("ID") == true)
   }
 
+  @Test("The table's columns line up after titles with any characters, and due dates print as days")
+  func tableColumns() throws {
+    #expect(try task("add", "Plan the 🎉 party", "--due", "2026-03-07", "--tag", "fun").status == 0)
+    #expect(try task("add", "Buy milk", "--tag", "shop").status == 0)
+    #expect(try task("add", "Café", "--due", "2026-12-31", "--tag", "café").status == 0)
+    let list = try task("list")
+    #expect(list.status == 0, "\(list.error)")
+    let lines = list.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 4)
+    let header = try #require(lines.first)
+    let tagsColumn = try #require(header.range(of: "TAGS")).lowerBound
+    let offset = header.distance(from: header.startIndex, to: tagsColumn)
+    for (line, tag) in zip(lines.dropFirst(), ["fun", "café", "shop"]) {
+      // The tag starts at the header's column, counted in characters.
+      #expect(String(line.dropFirst(offset)) == tag, "\(lines)")
+    }
+    #expect(lines[1].contains("2026-03-07") && lines[2].contains("2026-12-31"), "\(lines)")
+    #expect(lines[3].contains(" - "), "an undated task shows -: \(lines)")
+  }
+
   @Test("search, filters, done, reopen, edit, show and delete by prefix")
   func lifecycle() throws {
     let id = try task("add", "Write the café report", "--tag", "work").output.trimmingCharacters(

@@ -13,40 +13,98 @@ struct BenchmarkConfiguration {
   /// Whether the heavyweight scenarios also measure their peak memory at ten times the rows
   /// (`--tenfold-memory`: slow, as the stores are built and migrated at that size).
   var measuresTenfoldMemory = false
+  /// Whether this run is the child process that measures one scenario's peak memory
+  /// (``ScenarioMemory``): our side runs once, without the baseline and the checks.
+  var measuresMemoryOnly = false
 }
 
 /// One named benchmark.
 protocol Scenario {
   /// The fixed name results are compared by.
   var name: String { get }
+  /// Whether the scenario measures its peak memory itself (in a child process of its own);
+  /// otherwise the harness runs it again in a child process for it (``ScenarioMemory``).
+  var measuresOwnMemory: Bool { get }
   /// Runs the warm-up and the repetitions of both sides.
   func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult
 }
 
 extension Scenario {
+  var measuresOwnMemory: Bool { false }
+
   /// The usual shape: fresh state for every repetition (not timed), then our side and the
   /// baseline, alternating so that drift affects both; medians after a warm-up round.
+  ///
+  /// The warm-up round also checks that both sides produced the same result: each side is
+  /// called with `checking` true and returns the digest of what it made (computed after its
+  /// work; a side that wrote a store may return nil, and `result` digests the store it wrote).
+  /// The timed rounds call the sides with `checking` false. The scenario fails when the two
+  /// digests differ.
   func measure<State>(
     _ configuration: BenchmarkConfiguration, setUp: (_ forBaseline: Bool) throws -> State,
-    ours: (State) throws -> Void, baseline: ((State) throws -> Void)?, note: String? = nil
+    ours: (State, _ checking: Bool) throws -> ResultDigest?,
+    baseline: (State, _ checking: Bool) throws -> ResultDigest?,
+    result: ((State) throws -> ResultDigest)? = nil, note: String? = nil
   ) throws -> ScenarioResult {
+    func digest(_ state: State, _ returned: ResultDigest?) throws -> ResultDigest {
+      if let returned { return returned }
+      guard let result else { throw BenchmarkError("\(name): a side returned no result to check") }
+      return try result(state)
+    }
+    if configuration.measuresMemoryOnly {
+      return try measureMemory(configuration, setUp: { try setUp(false) }, ours: { _ = try ours($0, false) })
+    }
     var ourTimes: [Double] = []
     var baselineTimes: [Double] = []
-    var peak = 0
     for round in 0...configuration.repetitions {
+      let checking = round == 0
       let state = try setUp(false)
-      Measure.resetPeakMemory()
-      let time = try Measure.seconds { try ours(state) }
-      peak = max(peak, Measure.peakMemory())
-      if round > 0 { ourTimes.append(time) }
-      if let baseline {
-        let baselineState = try setUp(true)
-        let baselineTime = try Measure.seconds { try baseline(baselineState) }
-        if round > 0 { baselineTimes.append(baselineTime) }
+      var ourDigest: ResultDigest?
+      let time = try Measure.seconds { ourDigest = try ours(state, checking) }
+      let baselineState = try setUp(true)
+      var baselineDigest: ResultDigest?
+      let baselineTime = try Measure.seconds { baselineDigest = try baseline(baselineState, checking) }
+      if checking {
+        try ResultDigest.check(
+          name, ours: try digest(state, ourDigest), baseline: try digest(baselineState, baselineDigest))
+      } else {
+        ourTimes.append(time)
+        baselineTimes.append(baselineTime)
       }
     }
     return ScenarioResult(
-      name: name, seconds: Measure.median(ourTimes),
-      baselineSeconds: baseline == nil ? nil : Measure.median(baselineTimes), peakMemoryBytes: peak, note: note)
+      name: name, seconds: Measure.median(ourTimes), baselineSeconds: Measure.median(baselineTimes),
+      peakMemoryBytes: 0, note: note)
+  }
+
+  /// A scenario without a baseline: fresh state for every repetition (not timed), our side
+  /// timed; medians after a warm-up round.
+  func measure<State>(
+    _ configuration: BenchmarkConfiguration, setUp: () throws -> State, ours: (State) throws -> Void,
+    note: String? = nil
+  ) throws -> ScenarioResult {
+    if configuration.measuresMemoryOnly {
+      return try measureMemory(configuration, setUp: setUp, ours: ours)
+    }
+    var ourTimes: [Double] = []
+    for round in 0...configuration.repetitions {
+      let state = try setUp()
+      let time = try Measure.seconds { try ours(state) }
+      if round > 0 { ourTimes.append(time) }
+    }
+    return ScenarioResult(
+      name: name, seconds: Measure.median(ourTimes), baselineSeconds: nil, peakMemoryBytes: 0, note: note)
+  }
+
+  /// The child process's run (``ScenarioMemory``): our side once, its peak resident set from
+  /// just before it started (the setup's state included, as our side holds it too).
+  private func measureMemory<State>(
+    _ configuration: BenchmarkConfiguration, setUp: () throws -> State, ours: (State) throws -> Void
+  ) throws -> ScenarioResult {
+    let state = try setUp()
+    Measure.resetPeakMemory()
+    let time = try Measure.seconds { try ours(state) }
+    return ScenarioResult(
+      name: name, seconds: time, baselineSeconds: nil, peakMemoryBytes: Measure.peakMemory(), note: nil)
   }
 }

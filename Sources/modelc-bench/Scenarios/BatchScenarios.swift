@@ -11,21 +11,24 @@ struct BatchUpdateScenario: Scenario {
     let rows = TaskRow.make(configuration.rows)
     return try measure(
       configuration, setUp: { _ in try stores.filledStore(rows) },
-      ours: { url in
+      ours: { url, _ in
         let context = try PersistentContainer(bundle: stores.bundle, options: .file(url)).newContext()
         _ = try context.execute(
           BatchUpdateRequest(
             entityName: "Task", predicate: try FetchPredicate(format: "priority == 2"),
             propertiesToUpdate: ["isCompleted": .attribute(.boolean(true))]))
+        return nil
       },
-      baseline: { url in
+      baseline: { url, _ in
         let raw = try RawSQLite(path: url.path)
         try raw.execute("BEGIN IMMEDIATE")
         try raw.execute(
           "UPDATE ZTASK SET ZISCOMPLETED = 1, Z_OPT = Z_OPT + 1 WHERE Z_ENT = \(stores.taskEntityNumber) AND ZPRIORITY = 2"
         )
         try raw.execute("COMMIT")
-      })
+        return nil
+      },
+      result: { url in try RawSQLite.taskDigest(url) })
   }
 }
 
@@ -39,12 +42,13 @@ struct BatchDeleteScenario: Scenario {
     let rows = TaskRow.make(configuration.rows)
     return try measure(
       configuration, setUp: { _ in try stores.filledStore(rows) },
-      ours: { url in
+      ours: { url, _ in
         let context = try PersistentContainer(bundle: stores.bundle, options: .file(url)).newContext()
         _ = try context.execute(
           BatchDeleteRequest(entityName: "Task", predicate: try FetchPredicate(format: "priority == 3")))
+        return nil
       },
-      baseline: { url in
+      baseline: { url, _ in
         let raw = try RawSQLite(path: url.path)
         try raw.execute("BEGIN IMMEDIATE")
         try raw.execute(
@@ -52,6 +56,8 @@ struct BatchDeleteScenario: Scenario {
         )
         try raw.execute("DELETE FROM ZTASK WHERE Z_ENT = \(stores.taskEntityNumber) AND ZPRIORITY = 3")
         try raw.execute("COMMIT")
-      })
+        return nil
+      },
+      result: { url in try RawSQLite.taskDigest(url) })
   }
 }

@@ -51,10 +51,10 @@ struct CodegenScenario: Scenario {
     let bundle = ModelBundle(name: "Synthetic", versions: [version])
     return try measure(
       configuration,
-      setUp: { _ in configuration.directory.appendingPathComponent("codegen-\(UUID().uuidString)") },
+      setUp: { configuration.directory.appendingPathComponent("codegen-\(UUID().uuidString)") },
       ours: { directory in
         let code = try ModelCodeGenerator.generate(bundle, versionContents: [xml])
         _ = try GeneratedFileWriter.write(code, to: directory)
-      }, baseline: nil, note: "500 entities, 8 attributes and 2 relationships each; 501 files written")
+      }, note: "500 entities, 8 attributes and 2 relationships each; 501 files written")
   }
 }

@@ -8,6 +8,7 @@ struct TaskSlots {
   let priority: Int
   let isCompleted: Int
   let dueDate: Int
+  let notes: Int
 
   init(_ layout: ObjectLayout) {
     id = layout.attributeSlots["id"]!
@@ -15,22 +16,25 @@ struct TaskSlots {
     priority = layout.attributeSlots["priority"]!
     isCompleted = layout.attributeSlots["isCompleted"]!
     dueDate = layout.attributeSlots["dueDate"]!
+    notes = layout.attributeSlots["notes"]!
   }
 }
 
 /// The columns both sides read from ZTASK.
 let taskColumns = "Z_PK, Z_ENT, Z_OPT, ZISCOMPLETED, ZPRIORITY, ZPROJECT, ZDUEDATE, ZNOTES, ZTITLE, ZID"
 
-/// `insert`: N tasks inserted and saved in one save, against prepared INSERTs in one transaction.
-struct InsertScenario: Scenario {
-  let name = "insert"
+/// `insert-slots`: N tasks inserted and saved in one save, their values set through attribute
+/// slots resolved once (the path under the generated properties; `insert` goes through them),
+/// against prepared INSERTs in one transaction.
+struct InsertSlotsScenario: Scenario {
+  let name = "insert-slots"
 
   func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
     let stores = try TaskStores(configuration)
     let rows = TaskRow.make(configuration.rows)
     return try measure(
       configuration, setUp: { _ in try stores.emptyStore() },
-      ours: { url in
+      ours: { url, _ in
         let container = try PersistentContainer(bundle: stores.bundle, options: .file(url))
         let context = container.newContext()
         var slots: TaskSlots?
@@ -45,10 +49,13 @@ struct InsertScenario: Scenario {
           task.setAttributeValue(row.dueDate.map { .date($0) }, at: resolved.dueDate)
         }
         try context.save()
+        return nil
       },
-      baseline: { url in
+      baseline: { url, _ in
         try RawSQLite(path: url.path).insertTasks(rows, entityNumber: stores.taskEntityNumber)
-      })
+        return nil
+      },
+      result: { url in try RawSQLite.taskDigest(url) })
   }
 }
 
@@ -75,8 +82,11 @@ extension RawTaskRow {
 
 /// The baseline of fetches: every row of a query read into a `RawTaskRow` (the columns of
 /// `taskColumns`, in order) and kept in an array, as fetching the tasks back means having them,
-/// then every value read, as ``fetchAndRead(_:_:)`` reads the objects' values.
-func rawFetch(_ url: URL, _ sql: String, bind: ((RawSQLite, OpaquePointer) -> Void)? = nil) throws -> Int {
+/// then every value read, as ``fetchAndRead(_:_:checking:)`` reads the objects' values. When
+/// `checking`, returns the digest of the rows' values.
+func rawFetch(
+  _ url: URL, _ sql: String, bind: ((RawSQLite, OpaquePointer) -> Void)? = nil, checking: Bool
+) throws -> ResultDigest? {
   let raw = try RawSQLite(path: url.path)
   let statement = try raw.prepare(sql)
   bind?(raw, statement)
@@ -85,18 +95,64 @@ func rawFetch(_ url: URL, _ sql: String, bind: ((RawSQLite, OpaquePointer) -> Vo
     rows.append(raw.taskRow(statement))
   }
   raw.finalize(statement)
-  return rows.reduce(0) { $0 + $1.valueCount }
+  Measure.keep(rows.reduce(0) { $0 + $1.valueCount })
+  return checking ? ResultDigest(tasks: rows) : nil
 }
 
-/// Fetches objects and reads every attribute, as code using them would.
-func fetchAndRead(_ context: ObjectContext, _ request: FetchRequest<ManagedObject>) throws -> Int {
+/// Fetches objects and reads every attribute, as code using them would. When `checking`,
+/// returns the digest of the objects' values.
+func fetchAndRead(
+  _ context: ObjectContext, _ request: FetchRequest<ManagedObject>, checking: Bool
+) throws -> ResultDigest? {
   var touched = 0
-  for object in try context.fetch(request) {
+  let objects = try context.fetch(request)
+  for object in objects {
     for slot in object.layout.attributes.indices where object.attributeValue(at: slot) != nil {
       touched += 1
     }
   }
-  return touched
+  Measure.keep(touched)
+  return checking ? ResultDigest(tasks: objects) : nil
+}
+
+extension ResultDigest {
+  /// The digest of Tasks 3 task rows: id, title, priority, done, due date and notes, in order.
+  init(tasks rows: [RawTaskRow]) {
+    self.init()
+    for row in rows {
+      nextRow()
+      mix(row.id)
+      mix(row.title)
+      mix(row.priority)
+      mix(row.isCompleted)
+      mix(row.dueDate)
+      mix(row.notes)
+    }
+  }
+
+  /// The digest of Tasks 3 task objects, as ``init(tasks:)-([RawTaskRow])`` makes it of rows.
+  init(tasks objects: [ManagedObject]) {
+    self.init()
+    guard let first = objects.first else { return }
+    let slots = TaskSlots(first.layout)
+    for object in objects {
+      nextRow()
+      if case .uuid(let id) = object.attributeValue(at: slots.id) { mix(id) } else { mix(nil as UUID?) }
+      if case .string(let title) = object.attributeValue(at: slots.title) { mix(title) } else { mix(nil as String?) }
+      if case .integer(let priority) = object.attributeValue(at: slots.priority) {
+        mix(priority)
+      } else {
+        mix(nil as Int64?)
+      }
+      if case .boolean(let done) = object.attributeValue(at: slots.isCompleted) { mix(done) } else { mix(false) }
+      if case .date(let due) = object.attributeValue(at: slots.dueDate) {
+        mix(due.timeIntervalSinceReferenceDate)
+      } else {
+        mix(nil as Double?)
+      }
+      if case .string(let notes) = object.attributeValue(at: slots.notes) { mix(notes) } else { mix(nil as String?) }
+    }
+  }
 }
 
 extension Scenario {
@@ -111,25 +167,27 @@ extension Scenario {
     let url = try stores.filledStore(TaskRow.make(configuration.rows))
     return try measure(
       configuration, setUp: { _ in url },
-      ours: { url in
+      ours: { url, checking in
         let context = try PersistentContainer(bundle: stores.bundle, options: .file(url)).newContext()
-        Measure.keep(try fetchAndRead(context, try request()))
+        return try fetchAndRead(context, try request(), checking: checking)
       },
-      baseline: { url in
-        Measure.keep(
-          try rawFetch(
-            url, "SELECT \(taskColumns) FROM ZTASK WHERE Z_ENT IN (\(stores.taskEntityNumber))\(sqlAfterEntity)",
-            bind: bind))
+      baseline: { url, checking in
+        try rawFetch(
+          url, "SELECT \(taskColumns) FROM ZTASK WHERE Z_ENT IN (\(stores.taskEntityNumber))\(sqlAfterEntity)",
+          bind: bind, checking: checking)
       })
   }
 }
 
-/// `fetch-all`: every task as an object with its values, against SELECT of every column.
-struct FetchAllScenario: Scenario {
-  let name = "fetch-all"
+/// `fetch-all-slots`: every task as an object (`ManagedObject`, its values read through
+/// attribute slots: the path under the generated properties; `fetch-all` goes through them),
+/// against SELECT of every column.
+struct FetchAllSlotsScenario: Scenario {
+  let name = "fetch-all-slots"
 
   func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
-    try measureFetch(configuration, request: { FetchRequest<ManagedObject>(entityName: "Task") }, sqlAfterEntity: "")
+    try measureFetch(
+      configuration, request: { FetchRequest<ManagedObject>(entityName: "Task") }, sqlAfterEntity: "")
   }
 }
 
@@ -167,29 +225,36 @@ struct SearchScenario: Scenario {
   }
 }
 
-/// `update`: every task's title changed and saved, against one prepared UPDATE per row.
+/// `update`: both sides start from the store alone, inside the timing. Ours: a new container and
+/// context fetch every task, change its title and save (optimistic-locking checks included).
+/// The baseline: opens a connection, reads every row into a `RawTaskRow`, then one prepared
+/// UPDATE per row in one transaction.
 struct UpdateScenario: Scenario {
   let name = "update"
 
   func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
     let stores = try TaskStores(configuration)
     let rows = TaskRow.make(configuration.rows)
+    let select = "SELECT \(taskColumns) FROM ZTASK WHERE Z_ENT IN (\(stores.taskEntityNumber))"
     return try measure(
-      configuration,
-      setUp: { forBaseline in try stores.filledStoreWithTasks(rows, fetched: !forBaseline) },
-      ours: { state in
-        guard let context = state.1, let first = state.2.first else { return }
+      configuration, setUp: { _ in try stores.filledStore(rows) },
+      ours: { url, _ in
+        let context = try PersistentContainer(bundle: stores.bundle, options: .file(url)).newContext()
+        let objects = try context.fetch(FetchRequest<ManagedObject>(entityName: "Task"))
+        guard let first = objects.first else { return nil }
         let slot = first.layout.attributeSlots["title"]!
-        for (index, object) in state.2.enumerated() {
+        for (index, object) in objects.enumerated() {
           object.setAttributeValue(.string("Updated \(index)"), at: slot)
         }
         try context.save()
+        return nil
       },
-      baseline: { state in
-        let raw = try RawSQLite(path: state.0.path)
+      baseline: { url, _ in
+        let raw = try RawSQLite(path: url.path)
+        let fetched = try raw.taskRows(select)
         try raw.execute("BEGIN IMMEDIATE")
         let update = try raw.prepare("UPDATE ZTASK SET ZTITLE = ?, Z_OPT = Z_OPT + 1 WHERE Z_PK = ?")
-        for (index, row) in rows.enumerated() {
+        for (index, row) in fetched.enumerated() {
           raw.bind(update, 1, text: "Updated \(index)")
           raw.bind(update, 2, int: row.primaryKey)
           _ = try raw.step(update)
@@ -197,32 +262,38 @@ struct UpdateScenario: Scenario {
         }
         raw.finalize(update)
         try raw.execute("COMMIT")
-      })
+        return nil
+      },
+      result: { url in try RawSQLite.taskDigest(url) })
   }
 }
 
-/// `delete`: every task deleted (deletion rules applied) and saved, against one prepared DELETE
-/// per row plus its join rows.
+/// `delete`: both sides start from the store alone, inside the timing. Ours: a new container
+/// and context fetch every task, delete it (deletion rules applied) and save. The baseline:
+/// opens a connection, reads every row into a `RawTaskRow`, then one prepared DELETE per row
+/// and one of its join rows, in one transaction.
 struct DeleteScenario: Scenario {
   let name = "delete"
 
   func run(_ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
     let stores = try TaskStores(configuration)
     let rows = TaskRow.make(configuration.rows)
+    let select = "SELECT \(taskColumns) FROM ZTASK WHERE Z_ENT IN (\(stores.taskEntityNumber))"
     return try measure(
-      configuration,
-      setUp: { forBaseline in try stores.filledStoreWithTasks(rows, fetched: !forBaseline) },
-      ours: { state in
-        guard let context = state.1 else { return }
-        for object in state.2 { context.delete(object) }
+      configuration, setUp: { _ in try stores.filledStore(rows) },
+      ours: { url, _ in
+        let context = try PersistentContainer(bundle: stores.bundle, options: .file(url)).newContext()
+        for object in try context.fetch(FetchRequest<ManagedObject>(entityName: "Task")) { context.delete(object) }
         try context.save()
+        return nil
       },
-      baseline: { state in
-        let raw = try RawSQLite(path: state.0.path)
+      baseline: { url, _ in
+        let raw = try RawSQLite(path: url.path)
+        let fetched = try raw.taskRows(select)
         try raw.execute("BEGIN IMMEDIATE")
         let delete = try raw.prepare("DELETE FROM ZTASK WHERE Z_PK = ?")
         let links = try raw.prepare("DELETE FROM Z_2TASKS WHERE Z_3TASKS = ?")
-        for row in rows {
+        for row in fetched {
           raw.bind(delete, 1, int: row.primaryKey)
           _ = try raw.step(delete)
           raw.reset(delete)
@@ -233,6 +304,21 @@ struct DeleteScenario: Scenario {
         raw.finalize(delete)
         raw.finalize(links)
         try raw.execute("COMMIT")
-      })
+        return nil
+      },
+      result: { url in try RawSQLite.taskDigest(url) })
+  }
+}
+
+extension RawSQLite {
+  /// Every row of a `SELECT` of `taskColumns`, as structs.
+  func taskRows(_ sql: String) throws -> [RawTaskRow] {
+    let statement = try prepare(sql)
+    defer { finalize(statement) }
+    var rows: [RawTaskRow] = []
+    while try step(statement) {
+      rows.append(taskRow(statement))
+    }
+    return rows
   }
 }

@@ -15,6 +15,8 @@ import Migration
 struct HeavyweightPolicyScenario: HeavyweightScenario {
   let name = "heavyweight-policy"
 
+  var measuresOwnMemory: Bool { true }
+
   func step(_ stores: TaskStores) throws -> HeavyweightStepSetup {
     try .tasks3To4(stores.bundle)
   }
@@ -32,8 +34,8 @@ struct HeavyweightPolicyScenario: HeavyweightScenario {
     let made = try check(checked, rows: configuration.rows, bundle: stores.bundle, version: step.to)
 
     var result = try measure(
-      configuration, setUp: { _ in try stores.copy(of: template) },
-      ours: { url in try step.run(on: url, bundle: stores.bundle) }, baseline: nil)
+      configuration, setUp: { try stores.copy(of: template) },
+      ours: { url in try step.run(on: url, bundle: stores.bundle) })
     let child = try ChildMeasurement.measure(name, store: try stores.copy(of: template), configuration)
     result.peakMemoryBytes = child.peakMemoryBytes
     let perSecond = Double(configuration.rows) / result.seconds

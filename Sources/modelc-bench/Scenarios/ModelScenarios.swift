@@ -20,8 +20,8 @@ struct ModelLoadScenario: Scenario {
         note: "skipped: the corpus (../shared/corpus) is absent")
     }
     return try measure(
-      configuration, setUp: { _ in largest },
-      ours: { url in _ = try ModelBundle(contentsOf: url.path) }, baseline: nil,
+      configuration, setUp: { largest },
+      ours: { url in _ = try ModelBundle(contentsOf: url.path) },
       note: "\(largest.lastPathComponent), every version")
   }
 

@@ -18,11 +18,24 @@ enum TaskDates {
     return date
   }
 
-  static func format(_ date: Date) -> String {
+  /// The Gregorian calendar in the local time zone, made once: making it for every date was
+  /// most of the cost of formatting a list's due dates.
+  static let localCalendar: Calendar = {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = .current
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
-    return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    return calendar
+  }()
+
+  static func format(_ date: Date) -> String {
+    let parts = localCalendar.dateComponents([.year, .month, .day], from: date)
+    return digits(parts.year ?? 0, 4) + "-" + digits(parts.month ?? 0, 2) + "-" + digits(parts.day ?? 0, 2)
+  }
+
+  /// `value` in decimal, with leading zeros up to `width` digits (`%0Nd` without
+  /// `String(format:)`, which goes through Foundation's formatting).
+  static func digits(_ value: Int, _ width: Int) -> String {
+    let text = String(value)
+    return text.count < width ? String(repeating: "0", count: width - text.count) + text : text
   }
 
   /// A moment for people: `2026-12-01 16:05`, local time.
