@@ -1,5 +1,6 @@
 import Foundation
 import Migration
+import Persistence
 
 /// The task list's store migrator: migrates an older store through the mapping models embedded
 /// at build time (Migrations/, with ``TaskMigrationPolicy``) for the steps they cover and

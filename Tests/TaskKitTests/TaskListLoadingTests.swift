@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import Synchronization
 import Testing
 

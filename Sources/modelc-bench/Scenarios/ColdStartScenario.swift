@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import TaskKit
 
 /// `cold-start`: the built `task` executable run as a whole process to list 1,000 tasks

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Persistence
 import TaskKit
 
 /// Stores of the task list's own model (`TasksModel`, the version TaskKit's classes are
