@@ -30,6 +30,12 @@ extension ObjectContext {
     let objects = try fetchObjects(request, plan: QueryPlan(request: request, context: self))
     // The same type: no cast of each element (`as? [Result]` would check every one).
     if Result.self == ManagedObject.self { return unsafeBitCast(objects, to: [Result].self) }
+    // Objects of a generated class are made as that class: comparing each one's class with the
+    // result type is a pointer comparison, where a dynamic cast walks the class hierarchy.
+    let resultClass = ObjectIdentifier(Result.self)
+    if objects.allSatisfy({ ObjectIdentifier(type(of: $0)) == resultClass }) {
+      return unsafeBitCast(objects, to: [Result].self)
+    }
     return objects.compactMap { $0 as? Result }
   }
 

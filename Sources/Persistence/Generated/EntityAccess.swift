@@ -11,12 +11,16 @@ import Foundation
 /// entity does not have at all traps: the class was generated from another model.
 ///
 /// These are static functions rather than members of ``ManagedObject`` so that they cannot
-/// clash with the names of a model's properties.
+/// clash with the names of a model's properties. The attribute accessors are inlinable, so that
+/// each generated property's call is specialized for its Swift type in the module of the
+/// generated code: unspecialized, every read went through the protocol's witness table and a
+/// boxed optional, half again the cost of reading the slot.
 public enum EntityAccess {
   // MARK: - Attributes
 
   /// The value of an optional attribute; nil when nothing (or a value of an unrelated kind)
   /// is stored.
+  @inlinable
   public static func optionalValue<Value: AttributeValueRepresentable>(
     _ object: ManagedObject, _ name: String, slot: Int
   ) -> Value? {
@@ -25,6 +29,7 @@ public enum EntityAccess {
 
   /// The value of a required attribute; ``AttributeValueRepresentable/zeroValue`` when
   /// nothing usable is stored.
+  @inlinable
   public static func value<Value: AttributeValueRepresentable>(_ object: ManagedObject, _ name: String, slot: Int)
     -> Value
   {
@@ -32,6 +37,7 @@ public enum EntityAccess {
   }
 
   /// Stores a value (nil clears the attribute).
+  @inlinable
   public static func setValue<Value: AttributeValueRepresentable>(
     _ value: Value?, _ object: ManagedObject, _ name: String, slot: Int
   ) {
@@ -40,11 +46,13 @@ public enum EntityAccess {
 
   /// The stored value as it is, for attributes without a Swift type (`Undefined`, `ObjectID`,
   /// `Composite`).
+  @inlinable
   public static func rawValue(_ object: ManagedObject, _ name: String, slot: Int) -> AttributeValue? {
     object.attributeValue(at: attributeSlot(object, name, slot))
   }
 
   /// Stores a value as it is.
+  @inlinable
   public static func setRawValue(_ value: AttributeValue?, _ object: ManagedObject, _ name: String, slot: Int) {
     object.setAttributeValue(value, at: attributeSlot(object, name, slot))
   }
@@ -144,9 +152,11 @@ public enum EntityAccess {
 
   // MARK: - Slots
 
+  @usableFromInline
   static func attributeSlot(_ object: ManagedObject, _ name: String, _ slot: Int) -> Int {
     let layout = object.layout
-    if slot < layout.attributes.count && layout.attributes[slot].name == name { return slot }
+    let names = layout.attributeNames
+    if slot < names.count && names[slot] == name { return slot }
     guard let found = layout.attributeSlots[name] else {
       preconditionFailure(
         "entity '\(layout.name)' has no attribute '\(name)': \(type(of: object)) was generated from another model")
@@ -156,7 +166,8 @@ public enum EntityAccess {
 
   static func relationshipSlot(_ object: ManagedObject, _ name: String, _ slot: Int) -> Int {
     let layout = object.layout
-    if slot < layout.relationships.count && layout.relationships[slot].relationship.name == name { return slot }
+    let names = layout.relationshipNames
+    if slot < names.count && names[slot] == name { return slot }
     guard let found = layout.relationshipSlots[name] else {
       preconditionFailure(
         "entity '\(layout.name)' has no relationship '\(name)': \(type(of: object)) was generated from another model")

@@ -41,6 +41,11 @@ public final class ObjectLayout: Sendable {
   public let persistentAttributeSlots: [Int]
   /// Each attribute's type, by slot (cheap to read where the description is not needed).
   let attributeTypes: [AttributeType]
+  /// Each attribute's name, by slot: what generated accessors check their slot against on
+  /// every read, without reaching into the attribute's description.
+  @usableFromInline let attributeNames: [String]
+  /// Each relationship's name, by slot.
+  @usableFromInline let relationshipNames: [String]
   /// The rules the validator checks, in a form cheap to read for every object of a save.
   let validationRules: ValidationRules
   /// The values of a new object: each attribute's default.
@@ -85,6 +90,8 @@ public final class ObjectLayout: Sendable {
       attributes[$0].isPersistent && attributes[$0].attributeType != .composite
     }
     self.attributeTypes = attributes.map(\.attributeType)
+    self.attributeNames = attributes.map(\.name)
+    self.relationshipNames = relationships.map(\.relationship.name)
     self.validationRules = ValidationRules(attributes: attributes, relationships: relationships)
     self.defaultAttributeValues = AttributeValues(attributes.map(\.defaultValue))
     self.insertedToManyValues = OptionalSlots(relationships.map { $0.relationship.isToMany ? ToManyValue() : nil })
