@@ -75,15 +75,7 @@ extension ObjectContext {
       store.schema[$0.0].tableName
     }
     for (table, rows) in byTable.sorted(by: { $0.key < $1.key }) {
-      let keys = rows.map(\.1)
-      for start in stride(from: 0, to: keys.count, by: 500) {
-        let chunk = keys[start..<min(start + 500, keys.count)]
-        try connection.execute(
-          SQLiteSQL(
-            verbatim:
-              "DELETE FROM \(SQLiteIdentifier.quote(table)) WHERE Z_PK IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))",
-            arguments: chunk.map { .integer($0) }))
-      }
+      try connection.deleteRows(from: table, where: "Z_PK", in: rows.map(\.1))
     }
     updated.subtract(deleting)
     return (deleting.sorted(), updated.sorted(), obsoleteFiles)
@@ -137,14 +129,7 @@ extension ObjectContext {
           [foreignKey.entityColumn, foreignKey.orderColumn].compactMap { $0 }
         )
       case .joinTable(let join):
-        for start in stride(from: 0, to: sources.count, by: 500) {
-          let chunk = sources[start..<min(start + 500, sources.count)]
-          try connection.execute(
-            SQLiteSQL(
-              verbatim:
-                "DELETE FROM \(SQLiteIdentifier.quote(join.table)) WHERE \(SQLiteIdentifier.quote(join.sourceColumn)) IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))",
-              arguments: chunk.map { .integer($0) }))
-        }
+        try connection.deleteRows(from: join.table, where: join.sourceColumn, in: sources)
         return []
       case nil:
         return []

@@ -46,8 +46,8 @@ extension StoreConnection {
   }
 
   /// Deletes the join rows whose source or destination is one of the rows `keys` names (by
-  /// entity index): for each join table and each side whose entity a deleted row is of, one
-  /// `DELETE … WHERE column IN (…)` per 500 keys.
+  /// entity index): for each join table and each side whose entity a deleted row is of,
+  /// ``SQLiteConnection/deleteRows(from:where:in:)``.
   ///
   /// A side is matched by entity, not only by key: keys are numbered per table, so the same
   /// number on the other side of a join table is another entity's row.
@@ -65,15 +65,7 @@ extension StoreConnection {
         if let destination, model.entity(id, isKindOf: destination) { destinations += rows }
       }
       for (column, rows) in [(join.sourceColumn, sources), (join.destinationColumn, destinations)] where !rows.isEmpty {
-        for start in stride(from: 0, to: rows.count, by: 500) {
-          let chunk = rows[start..<min(start + 500, rows.count)]
-          try connection.cachedStatement(
-            SQLiteSQL(
-              verbatim:
-                "DELETE FROM \(SQLiteIdentifier.quote(join.name)) WHERE \(SQLiteIdentifier.quote(column)) IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))",
-              arguments: chunk.map { .integer($0) })
-          ).execute()
-        }
+        try connection.deleteRows(from: join.name, where: column, in: rows)
       }
     }
   }
