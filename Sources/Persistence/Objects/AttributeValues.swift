@@ -49,6 +49,11 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
     }
   }
 
+  /// Whether both are the same storage: an object's values that were never changed since they
+  /// were read or saved are its committed values' storage (copy on write). True means equal;
+  /// false means nothing — compare the slots.
+  func sharesStorage(with other: AttributeValues) -> Bool { storage === other.storage }
+
   /// Equal when they have the same number of slots and every slot is equal; values that share
   /// their storage (an object's unchanged values and its committed ones) compare at once.
   static func == (lhs: AttributeValues, rhs: AttributeValues) -> Bool {

@@ -42,8 +42,9 @@ extension EntityStatements {
   /// destination changed (its key, its entity number and its ordering key).
   func changedColumns(of object: ManagedObject) -> ColumnSet {
     var changed = ColumnSet()
-    // Unchanged values share their storage with the committed ones: one comparison settles it.
-    if object.attributeValues != object.committedAttributeValues {
+    // Values never changed share their storage with the committed ones; otherwise each slot is
+    // compared once (comparing the whole values first would compare them twice).
+    if !object.attributeValues.sharesStorage(with: object.committedAttributeValues) {
       for (index, slot) in attributeColumns
       where object.attributeValues[slot] != object.committedAttributeValues[slot] {
         changed.insert(index)

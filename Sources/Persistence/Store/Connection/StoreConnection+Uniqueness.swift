@@ -60,8 +60,13 @@ extension StoreConnection {
     var groups: [ConstraintCheck: [ManagedObject]] = [:]
     for object in candidates {
       let entity = object.layout.entity
-      let checks = constraintsByEntity[entity.index] ?? constraints(of: entity)
-      constraintsByEntity[entity.index] = checks
+      let checks: [ConstraintCheck]
+      if let known = constraintsByEntity[entity.index] {
+        checks = known
+      } else {
+        checks = constraints(of: entity)
+        constraintsByEntity[entity.index] = checks
+      }
       for check in checks {
         // Updated objects only need checking when a constrained value changed.
         if !object.isInserted && !changesConstrainedValues(object, check) { continue }
