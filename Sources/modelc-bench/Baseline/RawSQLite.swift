@@ -104,17 +104,28 @@ struct BenchmarkError: Error, CustomStringConvertible {
   }
 }
 
+/// How a version of the Tasks model stores whether a task is done: `Tasks` to `Tasks 3` a
+/// Boolean (`isCompleted`), `Tasks 4` a date (`completedAt`).
+enum TaskCompletionColumn {
+  case isCompleted
+  case completedAt
+}
+
 extension RawSQLite {
   /// Inserts tasks with one prepared `INSERT` per row in one transaction and sets the Task
-  /// hierarchy's `Z_MAX`: the `insert` baseline, and how stores are filled for the others.
-  func insertTasks(_ rows: [TaskRow], entityNumber: Int) throws {
+  /// hierarchy's `Z_MAX`: the `insert` baselines, and how stores are filled for the others.
+  func insertTasks(_ rows: [TaskRow], entityNumber: Int, completion: TaskCompletionColumn = .isCompleted) throws {
     try execute("BEGIN IMMEDIATE")
+    let column = completion == .isCompleted ? "ZISCOMPLETED" : "ZCOMPLETEDAT"
     let insert = try prepare(
-      "INSERT INTO ZTASK (Z_PK, Z_ENT, Z_OPT, ZISCOMPLETED, ZPRIORITY, ZDUEDATE, ZTITLE, ZID) VALUES (?, \(entityNumber), 1, ?, ?, ?, ?, ?)"
+      "INSERT INTO ZTASK (Z_PK, Z_ENT, Z_OPT, \(column), ZPRIORITY, ZDUEDATE, ZTITLE, ZID) VALUES (?, \(entityNumber), 1, ?, ?, ?, ?, ?)"
     )
     for row in rows {
       bind(insert, 1, int: row.primaryKey)
-      bind(insert, 2, int: row.isCompleted ? 1 : 0)
+      switch completion {
+      case .isCompleted: bind(insert, 2, int: row.isCompleted ? 1 : 0)
+      case .completedAt: bind(insert, 2, double: row.completedAt?.timeIntervalSinceReferenceDate)
+      }
       bind(insert, 3, int: row.priority)
       bind(insert, 4, double: row.dueDate?.timeIntervalSinceReferenceDate)
       bind(insert, 5, text: row.title)

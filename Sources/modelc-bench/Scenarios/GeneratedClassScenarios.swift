@@ -35,7 +35,7 @@ struct GeneratedTaskStores {
   func filledStore(_ rows: [TaskRow]) throws -> URL {
     let url = try emptyStore()
     let raw = try RawSQLite(path: url.path)
-    try raw.insertGeneratedTasks(rows, entityNumber: taskEntityNumber)
+    try raw.insertTasks(rows, entityNumber: taskEntityNumber, completion: .completedAt)
     try raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     try TaskStores.flush(url)
     return url
@@ -59,28 +59,6 @@ extension TaskRow {
 }
 
 extension RawSQLite {
-  /// Inserts tasks at the generated version with one prepared `INSERT` per row in one
-  /// transaction and sets `Z_MAX`: the `insert` baseline, and how its stores are filled.
-  func insertGeneratedTasks(_ rows: [TaskRow], entityNumber: Int) throws {
-    try execute("BEGIN IMMEDIATE")
-    let insert = try prepare(
-      "INSERT INTO ZTASK (Z_PK, Z_ENT, Z_OPT, ZPRIORITY, ZCOMPLETEDAT, ZDUEDATE, ZTITLE, ZID) VALUES (?, \(entityNumber), 1, ?, ?, ?, ?, ?)"
-    )
-    for row in rows {
-      bind(insert, 1, int: row.primaryKey)
-      bind(insert, 2, int: row.priority)
-      bind(insert, 3, double: row.completedAt?.timeIntervalSinceReferenceDate)
-      bind(insert, 4, double: row.dueDate?.timeIntervalSinceReferenceDate)
-      bind(insert, 5, text: row.title)
-      bind(insert, 6, blob: row.uuidBytes)
-      _ = try step(insert)
-      reset(insert)
-    }
-    finalize(insert)
-    try execute("UPDATE Z_PRIMARYKEY SET Z_MAX = \(rows.count) WHERE Z_ENT = \(entityNumber)")
-    try execute("COMMIT")
-  }
-
   /// The current row of a `SELECT` of ``GeneratedTaskStores/columns`` as a struct.
   func generatedTaskRow(_ statement: OpaquePointer) -> RawGeneratedTaskRow {
     func optionalDouble(_ index: Int32) -> Double? {
@@ -164,7 +142,7 @@ struct InsertScenario: Scenario {
         return nil
       },
       baseline: { url, _ in
-        try RawSQLite(path: url.path).insertGeneratedTasks(rows, entityNumber: stores.taskEntityNumber)
+        try RawSQLite(path: url.path).insertTasks(rows, entityNumber: stores.taskEntityNumber, completion: .completedAt)
         return nil
       },
       result: { url in try GeneratedTaskStores.digest(url) })
