@@ -180,9 +180,11 @@ final class QuerySQLCompiler {
 
   // MARK: - Compiling
 
-  /// The predicate as an SQL condition over row `t`, or nil when part of it does not compile.
+  /// The predicate as an SQL condition over row `t`, or nil when part of it does not compile or
+  /// the whole nests deeper than SQLite's parser takes (``SQLNesting``).
   func compile(_ predicate: FetchPredicate) -> SQLiteSQL? {
-    compile(predicate, in: rootScope)?.sql
+    guard let condition = compile(predicate, in: rootScope)?.sql, SQLNesting.fits(condition) else { return nil }
+    return condition
   }
 
   /// A predicate in a scope.
