@@ -10,7 +10,7 @@ extension StoreConnection {
   /// the rows' external values (`previous`) are discarded when the write commits.
   func deleteRows(
     of deleted: [ManagedObject], previous: [ObjectIdentifier: StoredExternalValues], connection: SQLiteConnection,
-    files: inout ExternalDataChanges, conflicts: inout ConflictLedger, outcome: inout StoreWriteOutcome
+    files: inout ExternalDataChanges, conflicts: inout ConflictLedger
   ) throws {
     guard !deleted.isEmpty else { return }
     var statements: [Int: SQLiteStatement] = [:]

@@ -71,8 +71,7 @@ extension StoreConnection {
 
     // 1. Deleted rows and their links.
     try deleteRows(
-      of: changes.deleted, previous: previous, connection: connection, files: &files, conflicts: &conflicts,
-      outcome: &outcome)
+      of: changes.deleted, previous: previous, connection: connection, files: &files, conflicts: &conflicts)
 
     // 2. Constrained values that updated rows leave, freed before other rows take them.
     try releaseUniqueValues(updated: changes.updated, connection: connection, conflicts: &conflicts)
