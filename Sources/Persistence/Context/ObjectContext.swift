@@ -237,7 +237,7 @@ public final class ObjectContext {
   /// The registered object for the row a cursor is on, as ``object(for:)`` gives it; the row's
   /// values are decoded only when the object is new or must be refreshed.
   func object(at cursor: StoredRowCursor) throws -> ManagedObject {
-    guard let object = registry[cursor.objectID] else { return makeObject(for: try cursor.decode()) }
+    guard let object = registry[cursor.objectID] else { return try makeObject(at: cursor) }
     if needsRefresh(object, version: cursor.version) { refresh(object, from: try cursor.decode()) }
     return object
   }
@@ -247,15 +247,36 @@ public final class ObjectContext {
   /// SELECT returns each row once) skips looking each row up.
   func unregisteredObject(at cursor: StoredRowCursor) throws -> ManagedObject {
     assert(registry[cursor.objectID] == nil, "the context already holds an object for \(cursor.objectID)")
-    return makeObject(for: try cursor.decode())
+    return try makeObject(at: cursor)
   }
 
   /// A new object for a row whose ID has none yet, registered.
   private func makeObject(for row: StoredRow) -> ManagedObject {
-    let object = container.objectClass(for: row.objectID.entity).init(
+    withUnsafeTemporaryAllocation(of: StoredRow.self, capacity: 1) { buffer in
+      let pointer = buffer.baseAddress!
+      pointer.initialize(to: row)
+      return makeObject(movingFrom: pointer)
+    }
+  }
+
+  /// A new object for the row a cursor is on, decoded straight into the memory the object's
+  /// initializer moves it from (no copy of the row, no retain of its values for one).
+  private func makeObject(at cursor: StoredRowCursor) throws -> ManagedObject {
+    try withUnsafeTemporaryAllocation(of: StoredRow.self, capacity: 1) { buffer in
+      let pointer = buffer.baseAddress!
+      pointer.initialize(to: try cursor.decode())
+      return makeObject(movingFrom: pointer)
+    }
+  }
+
+  /// A new object made from the row at `pointer`, which it moves out (leaving the memory
+  /// uninitialized), registered.
+  private func makeObject(movingFrom pointer: UnsafeMutablePointer<StoredRow>) -> ManagedObject {
+    let objectID = pointer.pointee.objectID
+    let object = container.objectClass(for: objectID.entity).init(
       ObjectConstruction(
-        objectID: row.objectID, layout: layouts[row.objectID.entity], context: self, isInserted: false,
-        isFault: false, row: row))
+        objectID: objectID, layout: layouts[objectID.entity], context: self, isInserted: false, isFault: false,
+        row: pointer))
     registry.register(object)
     pruneRegistryWhenLarge()
     return object

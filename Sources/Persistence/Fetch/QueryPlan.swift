@@ -154,7 +154,7 @@ extension StoreConnection {
     sql += plan.condition(filtered: filtered)
     sql += applyingSlice ? plan.orderAndSlice : " ORDER BY t.Z_PK"
     let statement = try connection().cachedStatement(sql)
-    var cursor = StoredRowCursor(statement, store: self, entity: plan.entity, tableName: statements.tableName)
+    let cursor = StoredRowCursor(statement, store: self, entity: plan.entity, tableName: statements.tableName)
     try statement.forEachRow { _ in
       try cursor.readIdentity()
       try body(cursor)

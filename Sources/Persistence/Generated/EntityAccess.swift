@@ -154,23 +154,32 @@ public enum EntityAccess {
 
   @usableFromInline
   static func attributeSlot(_ object: ManagedObject, _ name: String, _ slot: Int) -> Int {
-    let layout = object.layout
-    let names = layout.attributeNames
-    if slot < names.count && names[slot] == name { return slot }
-    guard let found = layout.attributeSlots[name] else {
-      preconditionFailure(
-        "entity '\(layout.name)' has no attribute '\(name)': \(type(of: object)) was generated from another model")
+    // The layout borrowed, not retained: this runs on every read of a generated property.
+    object.unmanagedLayout._withUnsafeGuaranteedRef { layout in
+      let names = layout.attributeNames
+      if slot < names.count && names[slot] == name { return slot }
+      return slowSlot(of: layout, kind: "attribute", name: name, type(of: object), slots: layout.attributeSlots)
     }
-    return found
   }
 
   static func relationshipSlot(_ object: ManagedObject, _ name: String, _ slot: Int) -> Int {
-    let layout = object.layout
-    let names = layout.relationshipNames
-    if slot < names.count && names[slot] == name { return slot }
-    guard let found = layout.relationshipSlots[name] else {
+    // The layout borrowed, not retained: this runs on every read of a generated property.
+    object.unmanagedLayout._withUnsafeGuaranteedRef { layout in
+      let names = layout.relationshipNames
+      if slot < names.count && names[slot] == name { return slot }
+      return slowSlot(of: layout, kind: "relationship", name: name, type(of: object), slots: layout.relationshipSlots)
+    }
+  }
+
+  /// The slot of a property whose generated slot is not the layout's: the class was generated
+  /// from another version whose properties are in other slots (found by name), or from another
+  /// model (a programming error).
+  private static func slowSlot(
+    of layout: ObjectLayout, kind: String, name: String, _ objectClass: ManagedObject.Type, slots: [String: Int]
+  ) -> Int {
+    guard let found = slots[name] else {
       preconditionFailure(
-        "entity '\(layout.name)' has no relationship '\(name)': \(type(of: object)) was generated from another model")
+        "entity '\(layout.name)' has no \(kind) '\(name)': \(objectClass) was generated from another model")
     }
     return found
   }

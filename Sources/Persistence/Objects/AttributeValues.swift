@@ -49,6 +49,12 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
     }
   }
 
+  /// Calls `body` with the values in place, for reading many without copying each out (a copy
+  /// of a string or data value retains it).
+  func withUnsafeValues<Result>(_ body: (UnsafePointer<AttributeValue?>) throws -> Result) rethrows -> Result {
+    try storage.withUnsafeMutablePointerToElements { try body(UnsafePointer($0)) }
+  }
+
   /// Whether both are the same storage: an object's values that were never changed since they
   /// were read or saved are its committed values' storage (copy on write). True means equal;
   /// false means nothing — compare the slots.

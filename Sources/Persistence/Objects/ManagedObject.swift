@@ -15,11 +15,13 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   /// row: the run-time exclusivity checks are left out, as they are for the storage below.
   @exclusivity(unchecked) public internal(set) var objectID: ObjectID
   /// The entity's layout.
-  ///
-  /// Not retained by the object: its context link holds every layout of the model, and the
-  /// object holds the link, so the layout lives as long as the object without a retain and a
-  /// release for each object a fetch makes.
-  public unowned(unsafe) let layout: ObjectLayout
+  public var layout: ObjectLayout { unmanagedLayout.takeUnretainedValue() }
+  /// The layout, not retained by the object: its context link holds every layout of the model,
+  /// and the object holds the link, so the layout lives as long as the object without a retain
+  /// and a release for each object a fetch makes. Code on the hot paths reads it through
+  /// `_withUnsafeGuaranteedRef`, which retains nothing (reading ``layout`` into a variable
+  /// retains it for as long as the variable lives).
+  let unmanagedLayout: Unmanaged<ObjectLayout>
   /// The context the object belongs to; nil once the context is gone.
   public var context: ObjectContext? { contextLink.context }
   let contextLink: ContextLink
@@ -57,25 +59,27 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     assert(
       construction.context.link.layouts[construction.layout.entity] === construction.layout,
       "an object's layout must be one of its context's layouts")
-    self.layout = construction.layout
+    self.unmanagedLayout = Unmanaged.passUnretained(construction.layout)
     self.contextLink = construction.context.link
-    // Shared arrays of the layout, copied on first write; a fetched row's own arrays.
-    let layout = construction.layout
-    // Field by field: binding the whole row would copy it (and retain its arrays) once more.
-    if let attributes = construction.row?.attributes, let toOne = construction.row?.toOne {
-      self.attributeValues = attributes
-      self.committedAttributeValues = attributes
-      self.toOneValues = toOne
-      self.committedToOneValues = toOne
-      self.storedVersion = construction.row?.version ?? 0
+    // A fetched row's own values; otherwise shared values of the layout, copied on first write.
+    if let pointer = construction.row {
+      // The row is moved out: its values become the object's without a retain and a release
+      // of each for the move.
+      let row = pointer.move()
+      self.attributeValues = row.attributes
+      self.committedAttributeValues = row.attributes
+      self.toOneValues = row.toOne
+      self.committedToOneValues = row.toOne
+      self.storedVersion = row.version
     } else {
+      let layout = construction.layout
       self.attributeValues = construction.isInserted ? layout.defaultAttributeValues : layout.emptyAttributeValues
       self.committedAttributeValues = layout.emptyAttributeValues
       self.toOneValues = OptionalSlots()
       self.committedToOneValues = OptionalSlots()
       self.storedVersion = 0
     }
-    self.toManyValues = construction.isInserted ? layout.insertedToManyValues : OptionalSlots()
+    self.toManyValues = construction.isInserted ? construction.layout.insertedToManyValues : OptionalSlots()
     self.committedToManyValues = OptionalSlots()
     self.lifecycle = construction.isInserted ? .inserted : .persisted
     self.isFaultStorage = construction.isFault && construction.row == nil
@@ -168,7 +172,9 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   /// The value in an attribute slot (loading the object first when it is a fault).
   public func attributeValue(at slot: Int) -> AttributeValue? {
     if isFaultStorage { context?.fulfillFault(self) }
-    return attributeValues[slot]
+    // Read in place: `attributeValues[slot]` copies the values out of the object first (a
+    // retain and a release of their storage), on every read of every generated property.
+    return withUnsafeMutablePointer(to: &attributeValues) { $0.pointee[slot] }
   }
 
   /// Sets the value in an attribute slot.
@@ -257,8 +263,11 @@ public struct ObjectConstruction {
   unowned(unsafe) let context: ObjectContext
   let isInserted: Bool
   let isFault: Bool
-  /// The stored row the object is made from, when it is fetched.
-  var row: StoredRow? = nil
+  /// The stored row the object is made from, when it is fetched. The object's initializer
+  /// moves the row out (the pointer's memory is left uninitialized): passing the row itself
+  /// copied it into the construction, retaining each of its values once more, and released
+  /// the copy after, for every object a fetch makes.
+  var row: UnsafeMutablePointer<StoredRow>? = nil
 }
 
 /// The objects of a loaded to-many relationship: in order, with a set for membership.

@@ -201,7 +201,7 @@ package final class StoreConnection {
   /// Decodes the current row of a statement that selected a table's `selectPrefix` columns,
   /// expected to be a row of `entity` (a row of another entity of the table decodes as its own).
   func decodeRow(_ statement: SQLiteStatement, entity: EntityID, tableName: String) throws -> StoredRow {
-    var cursor = StoredRowCursor(statement, store: self, entity: entity, tableName: tableName)
+    let cursor = StoredRowCursor(statement, store: self, entity: entity, tableName: tableName)
     try cursor.readIdentity()
     return try cursor.decode()
   }
@@ -239,8 +239,14 @@ package final class StoreConnection {
         let sql = SQLiteSQL(
           verbatim: statements.selectPrefix + " WHERE t.Z_PK IN (\(placeholders))",
           arguments: chunk.map { .integer($0) })
+        // One cursor for the chunk's rows (the statement is the same for all of them).
+        var cursor: StoredRowCursor?
         try connection.forEachRow(sql) { statement in
-          rows.append(try decodeRow(statement, entity: EntityID(root), tableName: statements.tableName))
+          let current =
+            cursor ?? StoredRowCursor(statement, store: self, entity: EntityID(root), tableName: statements.tableName)
+          cursor = current
+          try current.readIdentity()
+          rows.append(try current.decode())
         }
       }
     }

@@ -7,7 +7,11 @@ import SQLite
 /// One cursor serves every row of a query: ``readIdentity()`` moves it to the statement's
 /// current row, so walking a large result makes no value per row and retains nothing. Valid
 /// only during the callback that receives it: the statement moves on to the next row.
-struct StoredRowCursor {
+///
+/// A class, so that handing it to the callback for each row passes one reference: as a struct
+/// held in a variable the loop mutates, every row paid a copy of it (a retain and a release of
+/// each of the six references it holds), about 7% of a fetch of 100,000 objects.
+final class StoredRowCursor {
   let statement: SQLiteStatement
   let tableName: String
   /// The store's description, held here so that decoding a row borrows it instead of
@@ -37,7 +41,7 @@ struct StoredRowCursor {
 
   /// Reads the current row's `Z_PK`, `Z_ENT` and `Z_OPT`; a `Z_ENT` that names no entity of the
   /// model is an error.
-  mutating func readIdentity() throws {
+  func readIdentity() throws {
     let primaryKey = statement.column(at: 0).int64
     let entityNumber = Int(statement.column(at: 1).int64)
     guard let entity = description.entity(number: entityNumber) else {
