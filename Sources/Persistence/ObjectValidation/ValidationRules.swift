@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rules of one entity as the validator checks them, built once per entity layout.
 ///
 /// Checking a save of many objects reads these instead of the model's attribute and
@@ -55,7 +57,64 @@ struct ValidationRules: Sendable {
     }
   }
 
+  /// What an attribute's rules need checked, as plain values (see ``attributeChecks``).
+  struct AttributeCheck: Sendable {
+    let slot: Int
+    let type: AttributeType
+    let isOptional: Bool
+    /// The bounds (values, or lengths of strings and data), as in ``Attribute``.
+    let minimum: Double?
+    let maximum: Double?
+    /// Whether the attribute has a pattern.
+    let hasPattern: Bool
+
+    /// Whether `value` certainly passes every rule of the attribute; false leaves it to the full
+    /// check (``ObjectValidator``), which is the authority and names what fails. Covers the
+    /// common cases — a value of the attribute's type within its bounds, an optional nil —
+    /// and answers false for the rest (patterns, decimals, data with bounds…).
+    ///
+    /// Reads the value in place, without copying it out (a copy of a string retains it).
+    @inline(__always)
+    func certainlyPasses(_ value: UnsafePointer<AttributeValue?>) -> Bool {
+      switch value.pointee {
+      case nil: return isOptional
+      case .string(let string)?:
+        guard type == .string, !hasPattern else { return false }
+        return minimum == nil && maximum == nil || isWithinBounds(Double(string.utf16.count))
+      case .integer(let integer)?:
+        switch type {
+        case .integer64: break
+        case .integer32: guard Int32(exactly: integer) != nil else { return false }
+        case .integer16: guard Int16(exactly: integer) != nil else { return false }
+        default: return false
+        }
+        return isWithinBounds(Double(integer))
+      case .double(let double)?: return type == .double && !double.isNaN && isWithinBounds(double)
+      case .float(let float)?: return type == .float && !float.isNaN && isWithinBounds(Double(float))
+      case .boolean(let boolean)?: return type == .boolean && isWithinBounds(boolean ? 1 : 0)
+      case .date(let date)?: return type == .date && isWithinBounds(date.timeIntervalSinceReferenceDate)
+      case .uuid?: return type == .uuid
+      case .binary?: return type == .binary && minimum == nil && maximum == nil
+      case .decimal?, .uri?: return false
+      }
+    }
+
+    /// Whether a measured value or length is within the bounds, as ``ObjectValidator`` checks them.
+    @inline(__always)
+    private func isWithinBounds(_ measured: Double) -> Bool {
+      if let minimum, measured < minimum { return false }
+      if let maximum, measured > maximum { return false }
+      return true
+    }
+  }
+
   let attributes: [Attribute]
+  /// One ``AttributeCheck`` per attribute of ``attributes``: a save checks every attribute of
+  /// every object, and visiting these retains nothing, where visiting the rules themselves
+  /// retains each one and copying a value out retains its string.
+  let attributeChecks: [AttributeCheck]
+  /// The relationships with a rule that can fail: required, or with a minimum or maximum
+  /// count. (An optional relationship without counts accepts every value.)
   let relationships: [Relationship]
 
   init(attributes: [AttributeDescription], relationships: [ObjectLayout.RelationshipSlot]) {
@@ -70,9 +129,16 @@ struct ValidationRules: Sendable {
         minimumText: attribute.minValue.map { "\($0)" } ?? "", maximumText: attribute.maxValue.map { "\($0)" } ?? "",
         pattern: pattern)
     }
+    self.attributeChecks = self.attributes.map { attribute in
+      AttributeCheck(
+        slot: attribute.slot, type: attribute.type, isOptional: attribute.isOptional, minimum: attribute.minimum,
+        maximum: attribute.maximum, hasPattern: attribute.pattern != nil)
+    }
     self.relationships = relationships.indices.compactMap { slot in
       let relationship = relationships[slot].relationship
-      guard !relationship.isTransient else { return nil }
+      guard !relationship.isTransient,
+        !relationship.isOptional || relationship.minCount > 0 || relationship.maxCount > 0
+      else { return nil }
       return Relationship(
         slot: slot, name: relationship.name, isToMany: relationship.isToMany, isOptional: relationship.isOptional,
         minCount: relationship.minCount, maxCount: relationship.maxCount)
