@@ -153,8 +153,8 @@ extension ObjectContext {
   ) throws(SaveError) -> [ValidationFailure] {
     var validator = ObjectValidator()
     var failures: [ValidationFailure] = []
-    for object in inserted + updated {
-      failures += validator.validate(object, in: self)
+    for objects in [inserted, updated] {
+      for object in objects { failures += validator.validate(object, in: self) }
     }
     loadDeniedToMany(of: deleted)
     for object in deleted {
@@ -230,7 +230,7 @@ extension ObjectContext {
         }
       }
       if object.lifecycle == .persisted {
-        object.committedAttributeValues = object.attributeValues
+        object.committedAttributes = .unchanged
         object.committedToOneValues = object.toOneValues
         object.committedToManyValues = object.toManyValues
       }

@@ -219,7 +219,7 @@ public final class ObjectContext {
   /// Copies a row read from the store into an object (as its committed state too).
   func apply(_ row: StoredRow, to object: ManagedObject) {
     object.attributeValues = row.attributes
-    object.committedAttributeValues = row.attributes
+    object.committedAttributes = .unchanged
     object.toOneValues = row.toOne
     object.committedToOneValues = row.toOne
     object.storedVersion = row.version
@@ -306,7 +306,7 @@ public final class ObjectContext {
         registry[object.objectID] = nil
       case .deleted, .persisted:
         object.lifecycle = .persisted
-        object.attributeValues = object.committedAttributeValues
+        object.restoreCommittedAttributes()
         object.toOneValues = object.committedToOneValues
         object.toManyValues = object.committedToManyValues
       case .gone:
@@ -327,7 +327,7 @@ public final class ObjectContext {
     }
     if mergeChanges && object.hasChanges {
       var attributes = row.attributes
-      for slot in attributes.indices where object.attributeValues[slot] != object.committedAttributeValues[slot] {
+      for slot in attributes.indices where object.attributeDiffers(at: slot) {
         attributes[slot] = object.attributeValues[slot]
       }
       var toOne = row.toOne

@@ -55,6 +55,13 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
     try storage.withUnsafeMutablePointerToElements { try body(UnsafePointer($0)) }
   }
 
+  /// Whether the values in `slot` differ; values sharing their storage never do.
+  func differs(from other: AttributeValues, at slot: Int) -> Bool {
+    if storage === other.storage { return false }
+    precondition(slot >= 0 && slot < storage.count && slot < other.storage.count, "attribute slot out of range")
+    return withUnsafeValues { values in other.withUnsafeValues { others in values[slot] != others[slot] } }
+  }
+
   /// Whether both are the same storage: an object's values that were never changed since they
   /// were read or saved are its committed values' storage (copy on write). True means equal;
   /// false means nothing — compare the slots.

@@ -30,7 +30,8 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   // isolation, and never holds an access open across a call that could reach the same object:
   // the run-time exclusivity checks, paid on every read of every value, are left out.
   @exclusivity(unchecked) var attributeValues: AttributeValues
-  @exclusivity(unchecked) var committedAttributeValues: AttributeValues
+  /// The attribute values as last read or saved, as what differs from `attributeValues`.
+  @exclusivity(unchecked) var committedAttributes: CommittedAttributes
   @exclusivity(unchecked) var toOneValues: OptionalSlots<ObjectID>
   @exclusivity(unchecked) var committedToOneValues: OptionalSlots<ObjectID>
   @exclusivity(unchecked) var toManyValues: OptionalSlots<ToManyValue>
@@ -67,14 +68,15 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
       // of each for the move.
       let row = pointer.move()
       self.attributeValues = row.attributes
-      self.committedAttributeValues = row.attributes
+      self.committedAttributes = .unchanged
       self.toOneValues = row.toOne
       self.committedToOneValues = row.toOne
       self.storedVersion = row.version
     } else {
       let layout = construction.layout
       self.attributeValues = construction.isInserted ? layout.defaultAttributeValues : layout.emptyAttributeValues
-      self.committedAttributeValues = layout.emptyAttributeValues
+      // An inserted object's committed values are empty; a fault's are its (empty) values.
+      self.committedAttributes = construction.isInserted ? .values(layout.emptyAttributeValues) : .unchanged
       self.toOneValues = OptionalSlots()
       self.committedToOneValues = OptionalSlots()
       self.storedVersion = 0
@@ -117,7 +119,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   /// Whether a persisted object has changed values.
   public var isUpdated: Bool {
     guard lifecycle == .persisted, !isFaultStorage else { return false }
-    if attributeValues != committedAttributeValues || toOneValues != committedToOneValues { return true }
+    if attributesDiffer || toOneValues != committedToOneValues { return true }
     for slot in toManyValues.indices where toManyValues[slot] != committedToManyValues[slot] {
       if toManyValues[slot] != nil { return true }
     }
@@ -128,7 +130,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   public var changedValues: [String: String] {
     var changes: [String: String] = [:]
     for (slot, attribute) in layout.attributes.enumerated()
-    where attributeValues[slot] != committedAttributeValues[slot] {
+    where attributeDiffers(at: slot) {
       changes[attribute.name] = attributeValues[slot].map { "\($0)" } ?? "nil"
     }
     for (slot, relationship) in layout.relationships.enumerated() {
@@ -181,6 +183,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   public func setAttributeValue(_ value: AttributeValue?, at slot: Int) {
     if isFaultStorage { context?.fulfillFault(self) }
     guard attributeValues[slot] != value else { return }
+    keepCommittedValue(at: slot)
     attributeValues[slot] = value
     context?.objectDidChange(self)
   }

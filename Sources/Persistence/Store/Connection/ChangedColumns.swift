@@ -42,11 +42,17 @@ extension EntityStatements {
   /// destination changed (its key, its entity number and its ordering key).
   func changedColumns(of object: ManagedObject) -> ColumnSet {
     var changed = ColumnSet()
-    // Values never changed share their storage with the committed ones; otherwise each slot is
-    // compared once (comparing the whole values first would compare them twice).
-    if !object.attributeValues.sharesStorage(with: object.committedAttributeValues) {
-      for (index, slot) in attributeColumns
-      where object.attributeValues[slot] != object.committedAttributeValues[slot] {
+    // Each slot compared once; an object whose committed values are kept as one changed slot
+    // compares that slot alone.
+    switch object.committedAttributes {
+    case .unchanged:
+      break
+    case .slot(let slot, _):
+      if object.attributeDiffers(at: slot) {
+        for column in attributeColumns where column.slot == slot { changed.insert(column.index) }
+      }
+    case .values:
+      for (index, slot) in attributeColumns where object.attributeDiffers(at: slot) {
         changed.insert(index)
       }
     }

@@ -66,7 +66,7 @@ extension StoreConnection {
     let value = object.attributeValues[slot]
     let stored = previous?.values[slot]
     if let stored, let previous, previous.version == object.storedVersion,
-      value == object.committedAttributeValues[slot], ExternalDataReference.fileName(in: stored) != nil
+      value == object.committedAttributeValue(at: slot), ExternalDataReference.fileName(in: stored) != nil
     {
       return stored
     }

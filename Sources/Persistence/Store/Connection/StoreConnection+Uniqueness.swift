@@ -53,24 +53,26 @@ extension StoreConnection {
   func uniquenessFailures(
     inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject], skippingStoreEnforced: Bool = false
   ) throws -> [ValidationFailure] {
-    let candidates = inserted + updated
-    guard !candidates.isEmpty else { return [] }
+    guard !inserted.isEmpty || !updated.isEmpty else { return [] }
     var failures: [ValidationFailure] = []
-    var constraintsByEntity: [Int: [ConstraintCheck]] = [:]
+    // Per entity of the objects: its constraints, each with its properties' slots found once.
+    var constraintsByEntity: [Int: [(check: ConstraintCheck, parts: [ConstrainedPart])]] = [:]
     var groups: [ConstraintCheck: [ManagedObject]] = [:]
-    for object in candidates {
-      let entity = object.layout.entity
-      let checks: [ConstraintCheck]
-      if let known = constraintsByEntity[entity.index] {
-        checks = known
-      } else {
-        checks = constraints(of: entity)
-        constraintsByEntity[entity.index] = checks
-      }
-      for check in checks {
-        // Updated objects only need checking when a constrained value changed.
-        if !object.isInserted && !changesConstrainedValues(object, check) { continue }
-        groups[check, default: []].append(object)
+    for objects in [inserted, updated] {
+      for object in objects {
+        let entity = object.layout.entity
+        let checks: [(check: ConstraintCheck, parts: [ConstrainedPart])]
+        if let known = constraintsByEntity[entity.index] {
+          checks = known
+        } else {
+          checks = constraints(of: entity).map { ($0, constrainedParts($0, of: object.layout)) }
+          constraintsByEntity[entity.index] = checks
+        }
+        for (check, parts) in checks {
+          // Updated objects only need checking when a constrained value changed.
+          if !object.isInserted && !changesConstrainedValues(object, parts) { continue }
+          groups[check, default: []].append(object)
+        }
       }
     }
     guard !groups.isEmpty else { return [] }
@@ -176,16 +178,29 @@ extension StoreConnection {
     return enforced
   }
 
+  /// A property of a constraint as a slot of one entity's objects: an attribute's, or a to-one
+  /// relationship's.
+  struct ConstrainedPart {
+    var isAttribute: Bool
+    var slot: Int
+  }
+
+  /// The slots of a constraint's properties in objects of `layout` (a property the entity does
+  /// not have is left out: it never changes).
+  func constrainedParts(_ check: ConstraintCheck, of layout: ObjectLayout) -> [ConstrainedPart] {
+    check.properties.compactMap { name in
+      if let slot = layout.attributeSlots[name] { return ConstrainedPart(isAttribute: true, slot: slot) }
+      if let slot = layout.relationshipSlots[name] { return ConstrainedPart(isAttribute: false, slot: slot) }
+      return nil
+    }
+  }
+
   /// Whether a saved object's values under a constraint changed since it was read.
-  func changesConstrainedValues(_ object: ManagedObject, _ check: ConstraintCheck) -> Bool {
-    check.properties.contains { name in
-      if let slot = object.layout.attributeSlots[name] {
-        return object.attributeValues[slot] != object.committedAttributeValues[slot]
-      }
-      if let slot = object.layout.relationshipSlots[name] {
-        return object.toOneValues[slot] != object.committedToOneValues[slot]
-      }
-      return false
+  func changesConstrainedValues(_ object: ManagedObject, _ parts: [ConstrainedPart]) -> Bool {
+    parts.contains { part in
+      part.isAttribute
+        ? object.attributeDiffers(at: part.slot)
+        : object.toOneValues[part.slot] != object.committedToOneValues[part.slot]
     }
   }
 
@@ -229,7 +244,7 @@ extension StoreConnection {
       for part in parts {
         let changed =
           part.isAttribute
-          ? object.attributeValues[part.slot] != object.committedAttributeValues[part.slot]
+          ? object.attributeDiffers(at: part.slot)
           : object.toOneValues[part.slot] != object.committedToOneValues[part.slot]
         if changed { columns.insert(part.column) }
       }
