@@ -12,27 +12,36 @@ import Foundation
 /// Valid only until the statement steps, resets or is finalized; a column belongs to its
 /// statement's confinement (it is SQLite's unprotected value, and statements here are used by
 /// one thread at a time).
+///
+/// The readers are inlinable: a fetch calls them for every column of every row, and a call
+/// across the module boundary for each cost more than the read itself.
+@frozen
 public struct SQLiteColumn {
-  let handle: OpaquePointer
+  @usableFromInline let handle: OpaquePointer
 
+  @inlinable
   init(statement: SQLiteStatement, index: Int) {
     // Never nil: out-of-range columns read as NULL.
     handle = sqlite3_column_value(statement.handle, Int32(clamping: index))
   }
 
   /// The column's storage class.
+  @inlinable
   public var storageClass: SQLiteStorageClass {
     SQLiteStorageClass(sqliteType: sqlite3_value_type(handle))
   }
 
   /// The value as a 64-bit integer (SQLite's conversions apply: NULL reads as 0).
+  @inlinable
   public var int64: Int64 { sqlite3_value_int64(handle) }
 
   /// The value as a `Double` (NULL reads as 0).
+  @inlinable
   public var double: Double { sqlite3_value_double(handle) }
 
   /// The value as a `String`, decoded with its exact byte length (invalid UTF-8 is repaired
   /// with U+FFFD; NULL reads as "").
+  @inlinable
   public var text: String {
     guard let bytes = sqlite3_value_text(handle) else { return "" }
     let count = Int(sqlite3_value_bytes(handle))
@@ -40,6 +49,7 @@ public struct SQLiteColumn {
   }
 
   /// Calls `body` with the value's bytes in place, without copying them.
+  @inlinable
   public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
     let bytes = sqlite3_value_blob(handle)
     let count = Int(sqlite3_value_bytes(handle))
@@ -47,6 +57,7 @@ public struct SQLiteColumn {
   }
 
   /// The value's bytes as `Data`.
+  @inlinable
   public var data: Data {
     guard let bytes = sqlite3_value_blob(handle) else { return Data() }
     return Data(bytes: bytes, count: Int(sqlite3_value_bytes(handle)))
@@ -55,6 +66,7 @@ public struct SQLiteColumn {
 
 extension SQLiteStatement {
   /// Column `index` of the current row, read in place (see ``SQLiteColumn``).
+  @inlinable
   public func column(at index: Int) -> SQLiteColumn {
     SQLiteColumn(statement: self, index: index)
   }

@@ -13,7 +13,7 @@ import CSQLite
 /// A statement shares its connection's confinement: not `Sendable`, used where its connection
 /// is used. It keeps the database open while it exists and is finalized at deinitialization.
 public final class SQLiteStatement {
-  let handle: OpaquePointer
+  @usableFromInline let handle: OpaquePointer
   let database: SQLiteDatabase
 
   /// The SQL text this statement was prepared from.

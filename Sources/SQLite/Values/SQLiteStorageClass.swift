@@ -19,6 +19,7 @@ public enum SQLiteStorageClass: Sendable, Hashable, CaseIterable {
 
 extension SQLiteStorageClass {
   /// The storage class of a C type code (`sqlite3_column_type`, `sqlite3_value_type`).
+  @inlinable
   init(sqliteType: Int32) {
     switch sqliteType {
     case SQLITE_INTEGER: self = .integer

@@ -24,7 +24,7 @@ extension StoreConnection {
   /// write's transaction; objects of entities without such attributes are skipped. Nothing is
   /// read for a store without a folder (in memory), whose values are all inline.
   func storedExternalValues(
-    of objects: [ManagedObject], connection: SQLiteConnection
+    of objects: some Sequence<ManagedObject>, connection: SQLiteConnection
   ) throws -> [ObjectIdentifier: StoredExternalValues] {
     guard description.externalDataFolder != nil else { return [:] }
     var result: [ObjectIdentifier: StoredExternalValues] = [:]

@@ -67,7 +67,7 @@ extension StoreConnection {
   ) throws {
     // Column values of externally storable attributes that updates replace and deletions
     // remove, read before the rows change (their files go once the write commits).
-    let previous = try storedExternalValues(of: changes.updated + changes.deleted, connection: connection)
+    let previous = try storedExternalValues(of: [changes.updated, changes.deleted].joined(), connection: connection)
 
     // 1. Deleted rows and their links.
     try deleteRows(
@@ -144,7 +144,10 @@ extension StoreConnection {
     }
 
     // 6. Ordering keys of ordered to-many relationships stored through the inverse key.
-    let linked = changes.inserted + changes.updated.filter { !conflicts.skips($0) }
+    // Only objects with loaded to-many relationships can have links to write.
+    let linked = [changes.inserted, changes.updated].joined().filter {
+      !$0.toManyValues.indices.isEmpty && !conflicts.skips($0)
+    }
     for object in linked {
       try writeForeignKeyOrdering(of: object, connection: connection, resolve: resolve, context: context)
     }
