@@ -7,31 +7,27 @@ import Foundation
 /// The rules of a property are shared instances for the same reason: visiting one costs a
 /// reference, not a copy of its strings.
 struct ValidationRules: Sendable {
-  /// The rules of one stored attribute.
+  /// The rules of one stored attribute: its plain-value check, and what messages name.
   final class Attribute: Sendable {
-    let slot: Int
+    /// Slot, type, optionality and bounds (`minValue` and `maxValue` as numbers: a length for
+    /// strings and Binary data).
+    let check: AttributeCheck
     let name: String
-    let type: AttributeType
-    let isOptional: Bool
-    /// `minValue` and `maxValue` as numbers (a length for strings and Binary data).
-    let minimum: Double?
-    let maximum: Double?
     /// `minValue` and `maxValue` as written in messages.
     let minimumText: String
     let maximumText: String
     /// The regular expression, when the attribute is a String with one.
     let pattern: String?
 
-    init(
-      slot: Int, name: String, type: AttributeType, isOptional: Bool, minimum: Double?, maximum: Double?,
-      minimumText: String, maximumText: String, pattern: String?
-    ) {
-      self.slot = slot
+    var slot: Int { check.slot }
+    var type: AttributeType { check.type }
+    var isOptional: Bool { check.isOptional }
+    var minimum: Double? { check.minimum }
+    var maximum: Double? { check.maximum }
+
+    init(check: AttributeCheck, name: String, minimumText: String, maximumText: String, pattern: String?) {
+      self.check = check
       self.name = name
-      self.type = type
-      self.isOptional = isOptional
-      self.minimum = minimum
-      self.maximum = maximum
       self.minimumText = minimumText
       self.maximumText = maximumText
       self.pattern = pattern
@@ -123,17 +119,15 @@ struct ValidationRules: Sendable {
       // A composite attribute's own slot holds no value: its leaves have rules of their own.
       guard !attribute.isTransient, attribute.attributeType != .composite else { return nil }
       let pattern = attribute.regularExpression.flatMap { $0.isEmpty || attribute.attributeType != .string ? nil : $0 }
-      return Attribute(
-        slot: slot, name: attribute.name, type: attribute.attributeType, isOptional: attribute.isOptional,
+      let check = AttributeCheck(
+        slot: slot, type: attribute.attributeType, isOptional: attribute.isOptional,
         minimum: attribute.minValue?.numericValue, maximum: attribute.maxValue?.numericValue,
-        minimumText: attribute.minValue.map { "\($0)" } ?? "", maximumText: attribute.maxValue.map { "\($0)" } ?? "",
-        pattern: pattern)
+        hasPattern: pattern != nil)
+      return Attribute(
+        check: check, name: attribute.name, minimumText: attribute.minValue.map { "\($0)" } ?? "",
+        maximumText: attribute.maxValue.map { "\($0)" } ?? "", pattern: pattern)
     }
-    self.attributeChecks = self.attributes.map { attribute in
-      AttributeCheck(
-        slot: attribute.slot, type: attribute.type, isOptional: attribute.isOptional, minimum: attribute.minimum,
-        maximum: attribute.maximum, hasPattern: attribute.pattern != nil)
-    }
+    self.attributeChecks = self.attributes.map(\.check)
     self.relationships = relationships.indices.compactMap { slot in
       let relationship = relationships[slot].relationship
       guard !relationship.isTransient,
