@@ -13,18 +13,15 @@ extension ObjectContext {
     let wasInserted = object.lifecycle == .inserted
     object.lifecycle = .deleted
     objectDidChange(object)
-    for (slot, item) in object.layout.relationships.enumerated() {
-      let relationship = item.relationship
-      guard relationship.deletionRule != .deny, relationship.deletionRule != .noAction || item.inverseName != nil
-      else { continue }
+    for (slot, rule, isToMany) in object.layout.deletionSteps {
       let destinations: [ManagedObject]
-      if relationship.isToMany {
+      if isToMany {
         if object.toManyValues[slot] == nil { loadToManyAhead(of: object, slot: slot) }
         destinations = (loadedToMany(of: object, slot: slot)?.ids ?? []).compactMap { self.object(with: $0) }
       } else {
         destinations = object.toOneValues[slot].flatMap { self.object(with: $0) }.map { [$0] } ?? []
       }
-      switch relationship.deletionRule {
+      switch rule {
       case .cascade:
         for destination in destinations {
           unlinkInverse(of: object, slot: slot, from: destination)

@@ -48,6 +48,10 @@ public final class ObjectLayout: Sendable {
   @usableFromInline let relationshipNames: [String]
   /// The rules the validator checks, in a form cheap to read for every object of a save.
   let validationRules: ValidationRules
+  /// The relationships whose deletion rule acts when an object is deleted (Cascade and
+  /// Nullify; Deny is checked at save, No Action does nothing), as plain values: deleting many
+  /// objects reads these instead of copying each relationship's description.
+  let deletionSteps: [(slot: Int, rule: DeletionRule, isToMany: Bool)]
   /// The values of a new object: each attribute's default.
   let defaultAttributeValues: AttributeValues
   /// The to-many values of a new object: empty for to-many slots, nil for to-one ones.
@@ -93,6 +97,13 @@ public final class ObjectLayout: Sendable {
     self.attributeNames = attributes.map(\.name)
     self.relationshipNames = relationships.map(\.relationship.name)
     self.validationRules = ValidationRules(attributes: attributes, relationships: relationships)
+    self.deletionSteps = relationships.indices.compactMap { slot in
+      let relationship = relationships[slot].relationship
+      switch relationship.deletionRule {
+      case .cascade, .nullify: return (slot, relationship.deletionRule, relationship.isToMany)
+      case .deny, .noAction: return nil
+      }
+    }
     self.defaultAttributeValues = AttributeValues(attributes.map(\.defaultValue))
     self.insertedToManyValues = OptionalSlots(relationships.map { $0.relationship.isToMany ? ToManyValue() : nil })
     self.emptyAttributeValues = AttributeValues(nilCount: attributes.count)
