@@ -13,10 +13,14 @@ public func fuzzKeyedArchive(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32
   precondition(
     (try? BinaryPropertyList.decode(encoded)).map(BinaryPropertyList.encode) == encoded, "plist round trip")
   guard let archive = try? KeyedArchive(data: bytes) else { return 0 }
+  // Each object is walked once: an object reached again (archives of model snapshots point
+  // back at their owners) decodes to the same fields, so walking it again only repeats work.
   var budget = 10_000
+  var walked: Set<Int> = []
   func walk(_ value: KeyedArchive.Value, depth: Int) {
     budget -= 1
     guard budget > 0, depth < 64 else { return }
+    if case .object(let object) = value, !walked.insert(object.index).inserted { return }
     switch value {
     case .array(let values): for element in values { walk(element, depth: depth + 1) }
     case .dictionary(let pairs):
