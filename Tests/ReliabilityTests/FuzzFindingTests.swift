@@ -3,17 +3,16 @@ import SQLite
 import TestSupport
 import Testing
 
-/// Inputs the fuzz targets found that `modelc` does not yet answer with a clear error, kept as
-/// known issues until their fix lands (docs/reliability.md, "Known and left"). When the fix
-/// lands, `withKnownIssue` reports that the issue was not recorded: remove it then.
+/// Inputs the fuzz targets found that `modelc` did not answer with a clear error, kept as
+/// regression tests of their fixes (docs/reliability.md, "What the campaigns found").
 @Suite("Fuzz findings")
 struct FuzzFindingTests {
   /// `Tests/Fixtures/fuzz/store-row-of-another-entity.sqlite`, found by the `StoreFile` target
   /// after 603,399 inputs: a Tasks store whose task row 3 (in `ZTASK`) has `Z_ENT` 3, the number
   /// of `Tag`, an entity stored in `ZTAG`. Reading the row as a `Tag` gives it the identity of the
-  /// real tag 3, and `store export` stops on a precondition failure ("attribute slot out of
-  /// range") instead of refusing the row. The check belongs where a row's `Z_ENT` is read
-  /// (`StoredRowCursor.readIdentity`, which already refuses a number that is no entity).
+  /// real tag 3, and `store export` stopped on a precondition failure ("attribute slot out of
+  /// range") instead of refusing the row. `StoredRowCursor.readIdentity` now refuses a `Z_ENT`
+  /// of an entity stored in another table, as it refuses a number that is no entity.
   @Test(
     "A row whose Z_ENT names an entity of another table is refused, not read",
     .enabled(if: Reliability.executablesBuilt, Comment(rawValue: Reliability.executablesAbsent)))
@@ -31,9 +30,7 @@ struct FuzzFindingTests {
     let export = try Reliability.run(
       Reliability.modelc!, ["store", "export", store.path, "--model", Reliability.tasksModel, "--format", "json"])
     let message = String(export.error.prefix(300))
-    withKnownIssue("store export stops on a precondition failure (docs/reliability.md, Known and left)") {
-      #expect(export.status == 1, "\(message)")
-      #expect(export.error.contains("ZTASK"), "\(message)")
-    }
+    #expect(export.status == 1, "\(message)")
+    #expect(export.error.contains("ZTASK") && export.error.contains("Tag"), "\(message)")
   }
 }

@@ -40,13 +40,20 @@ final class StoredRowCursor {
   }
 
   /// Reads the current row's `Z_PK`, `Z_ENT` and `Z_OPT`; a `Z_ENT` that names no entity of the
-  /// model is an error.
+  /// model, or an entity stored in another table, is an error (decoding the row as that
+  /// entity would read the wrong columns and give it another row's identity).
   func readIdentity() throws {
     let primaryKey = statement.column(at: 0).int64
     let entityNumber = Int(statement.column(at: 1).int64)
     guard let entity = description.entity(number: entityNumber) else {
       throw PersistenceError.storeFailure(
         "row \(primaryKey) of \(tableName) has Z_ENT \(entityNumber), which is no entity of the model")
+    }
+    guard entity == commonEntity || description.statements[entity.index].tableName == tableName else {
+      throw PersistenceError.storeFailure(
+        "row \(primaryKey) of \(tableName) has Z_ENT \(entityNumber), the number of "
+          + "\(description.layouts[entity].name), whose rows are in \(description.statements[entity.index].tableName): "
+          + "the row is damaged; correct its Z_ENT or remove it")
     }
     objectID = ObjectID(entity: entity, primaryKey: primaryKey)
     version = statement.column(at: 2).int64
