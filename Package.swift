@@ -69,7 +69,13 @@ let package = Package(
       dependencies: ["DataModel", "Persistence", "Migration", "ModelCodegen", "SchemaCheck", "ArgumentParsing"]
     ),
     // The `task` command: the task list on the command line, over TaskKit.
-    .executableTarget(name: "task", dependencies: ["DataModel", "TaskKit", "ArgumentParsing"]),
+    // Release builds link the Swift runtime and Foundation statically: loading and relocating the
+    // shared libraries was a quarter of `task list`'s cold start (docs/benchmarks.md).
+    .executableTarget(
+      name: "task", dependencies: ["DataModel", "TaskKit", "ArgumentParsing"],
+      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
+      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+    ),
     // The benchmark harness: our hot paths against raw SQLite (CSQLite directly) in the same run
     // (release builds).
     .executableTarget(
