@@ -126,22 +126,33 @@ extension ObjectContext {
   /// inserted (their temporary numbers count down from -1), so they get primary keys in that
   /// order, and the others by ID, so failures are listed the same way every time.
   private func pendingChanges() -> (inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject]) {
-    var inserted: [(key: ObjectID, object: ManagedObject)] = []
-    var updated: [(key: ObjectID, object: ManagedObject)] = []
-    var deleted: [(key: ObjectID, object: ManagedObject)] = []
+    var inserted: [ManagedObject] = []
+    var updated: [ManagedObject] = []
+    var deleted: [ManagedObject] = []
+    // Objects are added as they change, which for a bulk edit of fetched objects is already
+    // their order: each list is sorted only when an object came out of order.
+    var insertedInOrder = true
+    var updatedInOrder = true
+    var deletedInOrder = true
     for object in changedObjects.values {
       switch object.lifecycle {
-      case .inserted: inserted.append((object.objectID, object))
-      case .deleted: deleted.append((object.objectID, object))
-      case .persisted where object.isUpdated: updated.append((object.objectID, object))
+      case .inserted:
+        // Temporary keys count down: -1 was inserted first.
+        if let last = inserted.last, last.objectID.key < object.objectID.key { insertedInOrder = false }
+        inserted.append(object)
+      case .deleted:
+        if let last = deleted.last, object.objectID < last.objectID { deletedInOrder = false }
+        deleted.append(object)
+      case .persisted where object.isUpdated:
+        if let last = updated.last, object.objectID < last.objectID { updatedInOrder = false }
+        updated.append(object)
       case .persisted, .gone: break
       }
     }
-    // Temporary keys count down: -1 was inserted first.
-    inserted.sort { $0.key.key > $1.key.key }
-    updated.sort { $0.key < $1.key }
-    deleted.sort { $0.key < $1.key }
-    return (inserted.map(\.object), updated.map(\.object), deleted.map(\.object))
+    if !insertedInOrder { inserted.sort { $0.objectID.key > $1.objectID.key } }
+    if !updatedInOrder { updated.sort { $0.objectID < $1.objectID } }
+    if !deletedInOrder { deleted.sort { $0.objectID < $1.objectID } }
+    return (inserted, updated, deleted)
   }
 
   /// Every rule the changes break. With `deferringStoreEnforcedUniqueness`, uniqueness

@@ -77,6 +77,47 @@ struct SaveStatementTests {
     try raw.close()
   }
 
+  @Test("Rows are written in key order, whatever order the objects changed or were deleted in")
+  func rowsAreWrittenInKeyOrder() throws {
+    let store = try Store()
+    let setup = store.container.newContext()
+    for index in 0..<6 { try ContextFixtures.insertTask(setup, title: "T\(index)") }
+    try setup.save()
+    let raw = try SQLiteConnection(.file(store.url.path))
+    try raw.execute("CREATE TABLE written (what TEXT, key INTEGER)")
+    try raw.execute(
+      "CREATE TRIGGER updated AFTER UPDATE OF ZTITLE ON ZTASK BEGIN INSERT INTO written VALUES ('update', NEW.Z_PK); END"
+    )
+    try raw.execute(
+      "CREATE TRIGGER deleted AFTER DELETE ON ZTASK BEGIN INSERT INTO written VALUES ('delete', OLD.Z_PK); END")
+    func written(_ what: String) throws -> [Int64] {
+      try raw.mapRows(
+        SQLiteSQL(verbatim: "SELECT key FROM written WHERE what = ? ORDER BY rowid", arguments: [.text(what)])
+      ) {
+        $0.int64(at: 0)
+      }
+    }
+
+    let context = store.container.newContext()
+    let tasks = try context.fetch(
+      FetchRequest<ManagedObject>(entityName: "Task", sortDescriptors: [FetchSortDescriptor("title")]))
+    #expect(tasks.count == 6)
+    // Changed from the last to the first, and one in the middle first of all.
+    try tasks[2].setValue(.string("middle"), forKey: "title")
+    for task in tasks.reversed() where task !== tasks[2] {
+      try task.setValue(.string("changed"), forKey: "title")
+    }
+    try context.save()
+    let keys = try raw.mapRows("SELECT Z_PK FROM ZTASK ORDER BY Z_PK") { $0.int64(at: 0) }
+    #expect(try written("update") == keys)
+
+    for task in [tasks[4], tasks[1], tasks[5], tasks[0]] { context.delete(task) }
+    try context.save()
+    #expect(
+      try written("delete") == [tasks[0], tasks[1], tasks[4], tasks[5]].map { $0.objectID.primaryKey ?? 0 }.sorted())
+    try raw.close()
+  }
+
   @Test("Context wins overwrites a row changed elsewhere whole, and then knows the row's version")
   func contextWinsTakesTheStoreVersion() throws {
     let store = try Store()

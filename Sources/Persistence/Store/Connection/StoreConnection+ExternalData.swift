@@ -26,22 +26,12 @@ extension StoreConnection {
   func storedExternalValues(
     of objects: some Sequence<ManagedObject>, connection: SQLiteConnection
   ) throws -> [ObjectIdentifier: StoredExternalValues] {
-    guard description.externalDataFolder != nil else { return [:] }
+    guard description.externalDataFolder != nil, description.storesExternally else { return [:] }
     var result: [ObjectIdentifier: StoredExternalValues] = [:]
-    var columnsByEntity: [Int: [(name: String, slot: Int)]] = [:]
     for object in objects {
       guard let key = object.objectID.primaryKey else { continue }
       let entity = object.layout.entity.index
-      let columns: [(name: String, slot: Int)]
-      if let known = columnsByEntity[entity] {
-        columns = known
-      } else {
-        columns = description.statements[entity].columns.compactMap { column in
-          guard case .attribute(let slot, let kind) = column.source, kind.storesExternally else { return nil }
-          return (column.name, slot)
-        }
-        columnsByEntity[entity] = columns
-      }
+      let columns = description.statements[entity].externalColumns
       guard !columns.isEmpty else { continue }
       let table = SQLiteIdentifier.quote(description.statements[entity].tableName)
       let list = columns.map { SQLiteIdentifier.quote($0.name) }.joined(separator: ", ")

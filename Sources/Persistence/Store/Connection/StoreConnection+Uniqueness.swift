@@ -59,14 +59,19 @@ extension StoreConnection {
     var constraintsByEntity: [Int: [(check: ConstraintCheck, parts: [ConstrainedPart])]] = [:]
     var groups: [ConstraintCheck: [ManagedObject]] = [:]
     for objects in [inserted, updated] {
+      // The objects come by entity (sorted by ID): each run's constraints are looked up once.
+      var runEntity = -1
+      var checks: [(check: ConstraintCheck, parts: [ConstrainedPart])] = []
       for object in objects {
         let entity = object.layout.entity
-        let checks: [(check: ConstraintCheck, parts: [ConstrainedPart])]
-        if let known = constraintsByEntity[entity.index] {
-          checks = known
-        } else {
-          checks = constraints(of: entity).map { ($0, constrainedParts($0, of: object.layout)) }
-          constraintsByEntity[entity.index] = checks
+        if entity.index != runEntity {
+          runEntity = entity.index
+          if let known = constraintsByEntity[entity.index] {
+            checks = known
+          } else {
+            checks = constraints(of: entity).map { ($0, constrainedParts($0, of: object.layout)) }
+            constraintsByEntity[entity.index] = checks
+          }
         }
         for (check, parts) in checks {
           // Updated objects only need checking when a constrained value changed.
@@ -178,30 +183,40 @@ extension StoreConnection {
     return enforced
   }
 
-  /// A property of a constraint as a slot of one entity's objects: an attribute's, or a to-one
-  /// relationship's.
+  /// A property of a constraint as a slot of one entity's objects (an attribute's, or a to-one
+  /// relationship's) and the column of the entity's table that stores it.
   struct ConstrainedPart {
     var isAttribute: Bool
     var slot: Int
+    /// Nil when the store's layout has no column for the property.
+    var column: String?
   }
 
-  /// The slots of a constraint's properties in objects of `layout` (a property the entity does
-  /// not have is left out: it never changes).
+  /// The slots and columns of a constraint's properties in objects of `layout` (a property the
+  /// entity does not have is left out: it never changes).
   func constrainedParts(_ check: ConstraintCheck, of layout: ObjectLayout) -> [ConstrainedPart] {
-    check.properties.compactMap { name in
-      if let slot = layout.attributeSlots[name] { return ConstrainedPart(isAttribute: true, slot: slot) }
-      if let slot = layout.relationshipSlots[name] { return ConstrainedPart(isAttribute: false, slot: slot) }
+    let mapping = schema[layout.entity]
+    return check.properties.compactMap { name in
+      if let slot = layout.attributeSlots[name] {
+        return ConstrainedPart(isAttribute: true, slot: slot, column: mapping.column(forAttribute: name)?.column)
+      }
+      if let slot = layout.relationshipSlots[name] {
+        return ConstrainedPart(isAttribute: false, slot: slot, column: mapping.toOne(named: name)?.foreignKeyColumn)
+      }
       return nil
     }
   }
 
+  /// Whether a saved object's value of a constrained property changed since it was read.
+  func changesConstrainedValue(_ object: ManagedObject, _ part: ConstrainedPart) -> Bool {
+    part.isAttribute
+      ? object.attributeDiffers(at: part.slot)
+      : object.toOneValues[part.slot] != object.committedToOneValues[part.slot]
+  }
+
   /// Whether a saved object's values under a constraint changed since it was read.
   func changesConstrainedValues(_ object: ManagedObject, _ parts: [ConstrainedPart]) -> Bool {
-    parts.contains { part in
-      part.isAttribute
-        ? object.attributeDiffers(at: part.slot)
-        : object.toOneValues[part.slot] != object.committedToOneValues[part.slot]
-    }
+    parts.contains { changesConstrainedValue(object, $0) }
   }
 
   /// Sets the constrained columns that updated rows move to other values to NULL before new
@@ -216,37 +231,29 @@ extension StoreConnection {
   func releaseUniqueValues(
     updated: [ManagedObject], connection: SQLiteConnection, conflicts: inout ConflictLedger
   ) throws {
-    // Per entity: each constrained property's slot (attribute or to-one) and column.
-    var partsByEntity: [Int: [(isAttribute: Bool, slot: Int, column: String)]] = [:]
+    // Per entity: the parts of all its constraints that the store has a column for.
+    // The objects come by entity (sorted by ID): each run's parts are looked up once.
+    var partsByEntity: [Int: [ConstrainedPart]] = [:]
+    var runEntity = -1
+    var parts: [ConstrainedPart] = []
     for object in updated {
       guard let key = object.objectID.primaryKey else { continue }
       let entity = object.layout.entity
-      let parts: [(isAttribute: Bool, slot: Int, column: String)]
-      if let known = partsByEntity[entity.index] {
-        parts = known
-      } else {
-        let mapping = schema[entity]
-        var found: [(isAttribute: Bool, slot: Int, column: String)] = []
-        for check in constraints(of: entity) {
-          for name in check.properties {
-            if let slot = object.layout.attributeSlots[name], let column = mapping.column(forAttribute: name)?.column {
-              found.append((true, slot, column))
-            } else if let slot = object.layout.relationshipSlots[name], let toOne = mapping.toOne(named: name) {
-              found.append((false, slot, toOne.foreignKeyColumn))
-            }
+      if entity.index != runEntity {
+        runEntity = entity.index
+        if let known = partsByEntity[entity.index] {
+          parts = known
+        } else {
+          parts = constraints(of: entity).flatMap { constrainedParts($0, of: object.layout) }.filter {
+            $0.column != nil
           }
+          partsByEntity[entity.index] = parts
         }
-        parts = found
-        partsByEntity[entity.index] = found
       }
       guard !parts.isEmpty else { continue }
       var columns: Set<String> = []
-      for part in parts {
-        let changed =
-          part.isAttribute
-          ? object.attributeDiffers(at: part.slot)
-          : object.toOneValues[part.slot] != object.committedToOneValues[part.slot]
-        if changed { columns.insert(part.column) }
+      for part in parts where changesConstrainedValue(object, part) {
+        if let column = part.column { columns.insert(column) }
       }
       guard !columns.isEmpty else { continue }
       let assignments = columns.sorted().map { "\(SQLiteIdentifier.quote($0)) = NULL" }.joined(separator: ", ")

@@ -15,6 +15,9 @@ final class StoreDescription: Sendable {
   private let keepAlive: KeepAliveConnection?
   /// Per-entity SQL prepared once.
   let statements: [EntityStatements]
+  /// Whether an entity has an attribute whose values may be stored in files: a save of a model
+  /// without one reads nothing for them.
+  let storesExternally: Bool
   /// The entity of each `Z_ENT` value, indexed by the number (cheaper per row than a mapping).
   private let entitiesByNumber: [EntityID?]
   /// The model's entity version hashes (`NSStoreModelVersionHashes`), computed once: a store is
@@ -29,6 +32,7 @@ final class StoreDescription: Sendable {
     self.schema = compiled.schema
     self.layouts = compiled.layouts
     self.statements = compiled.statements
+    self.storesExternally = compiled.statements.contains { !$0.externalColumns.isEmpty }
     self.entitiesByNumber = compiled.entitiesByNumber
     self.entityHashes = compiled.entityHashes
     self.options = options
@@ -102,6 +106,8 @@ final class EntityStatements: Sendable {
   /// The columns of to-one relationships (key, entity and order): each one's position in
   /// ``columns`` and its relationship slot.
   let toOneColumns: [(index: Int, slot: Int)]
+  /// The columns of attributes whose values may be stored in files: each one's name and slot.
+  let externalColumns: [(name: String, slot: Int)]
   /// Every column of the table, for reading: `SELECT t.Z_PK, t.Z_ENT, t.Z_OPT, … FROM table AS t`.
   let selectPrefix: String
   /// How to read a row of this entity from the columns of `selectPrefix`.
@@ -132,6 +138,10 @@ final class EntityStatements: Sendable {
       }
     }
     self.attributeColumns = attributeColumns
+    self.externalColumns = columns.compactMap { column in
+      guard case .attribute(let slot, let kind) = column.source, kind.storesExternally else { return nil }
+      return (column.name, slot)
+    }
     self.toOneColumns = toOneColumns
     let positions = Dictionary(tableColumns.enumerated().map { ($1, $0 + 3) }, uniquingKeysWith: { first, _ in first })
     // Each column's position in the SELECT, and where its value goes.
