@@ -23,13 +23,13 @@ struct ChangedObjects {
   /// Adds an object; adding one already held does nothing.
   mutating func insert(_ object: ManagedObject) {
     guard object.changeSlot < 0 else { return }
-    object.changeSlot = slots.count
+    object.changeSlot = Int32(slots.count)
     slots.append(object)
   }
 
   /// Removes an object; removing one not held does nothing.
   mutating func remove(_ object: ManagedObject) {
-    let slot = object.changeSlot
+    let slot = Int(object.changeSlot)
     guard slot >= 0, slot < slots.count, slots[slot] === object else { return }
     slots[slot] = nil
     object.changeSlot = -1
@@ -48,7 +48,7 @@ struct ChangedObjects {
     var kept: [ManagedObject?] = []
     kept.reserveCapacity(count)
     for case let object? in slots {
-      object.changeSlot = kept.count
+      object.changeSlot = Int32(kept.count)
       kept.append(object)
     }
     slots = kept
