@@ -55,13 +55,16 @@ extension StoreConnection {
   ) throws -> [ValidationFailure] {
     guard !inserted.isEmpty || !updated.isEmpty else { return [] }
     var failures: [ValidationFailure] = []
-    // Per entity of the objects: its constraints, each with its properties' slots found once.
-    var constraintsByEntity: [Int: [(check: ConstraintCheck, parts: [ConstrainedPart])]] = [:]
-    var groups: [ConstraintCheck: [ManagedObject]] = [:]
+    // Per entity of the objects: the constraints to check, each with its properties' slots and
+    // its group, found once (a constraint a store index enforces is left out here when skipped,
+    // so the objects it covers cost nothing).
+    var constraintsByEntity: [Int: [(parts: [ConstrainedPart], group: Int)]] = [:]
+    var groupIndexes: [ConstraintCheck: Int] = [:]
+    var groups: [(check: ConstraintCheck, members: [ManagedObject])] = []
     for objects in [inserted, updated] {
       // The objects come by entity (sorted by ID): each run's constraints are looked up once.
       var runEntity = -1
-      var checks: [(check: ConstraintCheck, parts: [ConstrainedPart])] = []
+      var checks: [(parts: [ConstrainedPart], group: Int)] = []
       for object in objects {
         let entity = object.layout.entity
         if entity.index != runEntity {
@@ -69,30 +72,42 @@ extension StoreConnection {
           if let known = constraintsByEntity[entity.index] {
             checks = known
           } else {
-            checks = constraints(of: entity).map { ($0, constrainedParts($0, of: object.layout)) }
+            checks = []
+            for check in constraints(of: entity) {
+              if skippingStoreEnforced, try isEnforcedByStore(check) { continue }
+              let group: Int
+              if let known = groupIndexes[check] {
+                group = known
+              } else {
+                group = groups.count
+                groupIndexes[check] = group
+                groups.append((check, []))
+              }
+              checks.append((constrainedParts(check, of: object.layout), group))
+            }
             constraintsByEntity[entity.index] = checks
           }
         }
-        for (check, parts) in checks {
+        for (parts, group) in checks {
           // Updated objects only need checking when a constrained value changed.
           if !object.isInserted && !changesConstrainedValues(object, parts) { continue }
-          groups[check, default: []].append(object)
+          groups[group].members.append(object)
         }
       }
     }
+    groups.removeAll { $0.members.isEmpty }
     guard !groups.isEmpty else { return [] }
     // Objects whose stored key may no longer hold: deleted, or updated (their new key is checked
     // in memory).
     let leaving = Set((deleted + updated).compactMap(\.objectID.primaryKey))
     let ordered = groups.sorted {
-      ($0.key.entity.index, $0.key.properties.joined(separator: ",")) < (
-        $1.key.entity.index,
-        $1.key.properties.joined(separator: ",")
+      ($0.check.entity.index, $0.check.properties.joined(separator: ",")) < (
+        $1.check.entity.index,
+        $1.check.properties.joined(separator: ",")
       )
     }
     let connection = try connection()
     for (check, members) in ordered {
-      if skippingStoreEnforced, try isEnforcedByStore(check) { continue }
       var seen = Set<[SQLiteValue]>(minimumCapacity: members.count)
       var keyed: [(ManagedObject, [SQLiteValue])] = []
       keyed.reserveCapacity(members.count)

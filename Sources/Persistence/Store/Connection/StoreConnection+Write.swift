@@ -144,9 +144,10 @@ extension StoreConnection {
     }
 
     // 6. Ordering keys of ordered to-many relationships stored through the inverse key.
-    // Only objects with loaded to-many relationships can have links to write.
+    // Only objects with a to-many relationship to write can have links to write (a new object's
+    // relationships are loaded and, most often, empty).
     let linked = [changes.inserted, changes.updated].joined().filter {
-      !$0.toManyValues.indices.isEmpty && !conflicts.skips($0)
+      Self.hasToManyValuesToWrite($0) && !conflicts.skips($0)
     }
     for object in linked {
       try writeForeignKeyOrdering(of: object, connection: connection, resolve: resolve, context: context)
@@ -313,6 +314,18 @@ extension StoreConnection {
         try statement.execute([.integer(Int64(index + 1)), .integer(primaryKey)])
       }
     }
+  }
+
+  /// Whether a to-many relationship of an object has something to write: a new object's that
+  /// is not empty, or a saved object's that changed. `writeForeignKeyOrdering` and
+  /// `writeJoinRows` skip every relationship that has not, so an object without one is not
+  /// passed to them (each walks the entity's relationship descriptions).
+  static func hasToManyValuesToWrite(_ object: ManagedObject) -> Bool {
+    for slot in object.toManyValues.indices {
+      guard let value = object.toManyValues[slot] else { continue }
+      if object.isInserted ? !value.ids.isEmpty : value != object.committedToManyValues[slot] { return true }
+    }
+    return false
   }
 
   /// Writes the join-table rows of an object's changed to-many relationships. A many-to-many
