@@ -11,14 +11,35 @@ import DataModel
 enum CommittedAttributes {
   /// The same as the current values: nothing changed since they were read or saved.
   case unchanged
-  /// The same as the current values except in one slot, whose committed value this is.
+  /// The same as the current values except in one slot, whose committed value the record
+  /// holds.
   ///
-  /// Boxed (allocated on an object's first change), so that the record is one word: inline,
-  /// the value made every object 24 bytes larger, over the size (120 bytes) that the C
+  /// A reference (allocated on an object's first change), so that the enumeration is one word:
+  /// inline, the value made every object 24 bytes larger, over the size (120 bytes) that the C
   /// allocator frees through its fast bins — freeing objects was a quarter of a fetch.
-  indirect case slot(Int, AttributeValue?)
+  case slot(CommittedSlot)
   /// Values of their own: several slots changed, or the empty values of an inserted object.
   case values(AttributeValues)
+}
+
+/// The committed value of an object's one changed attribute slot, and whether the current value
+/// differs from it.
+///
+/// `differs` is kept as the value is set (``ManagedObject/setAttributeValue(_:at:)`` is the one
+/// place that changes a slot while a record exists): the first change of an unchanged object
+/// differs by definition, a later one of the same slot is compared once then. A save, which asks
+/// several times whether an object changed (pending changes, changed columns, constraints),
+/// compares nothing.
+final class CommittedSlot {
+  let slot: Int
+  let value: AttributeValue?
+  var differs: Bool
+
+  init(slot: Int, value: AttributeValue?, differs: Bool) {
+    self.slot = slot
+    self.value = value
+    self.differs = differs
+  }
 }
 
 extension ManagedObject {
@@ -28,9 +49,9 @@ extension ManagedObject {
     get {
       switch committedAttributes {
       case .unchanged: return attributeValues
-      case .slot(let slot, let value):
+      case .slot(let record):
         var values = attributeValues
-        values[slot] = value
+        values[record.slot] = record.value
         return values
       case .values(let values): return values
       }
@@ -44,7 +65,7 @@ extension ManagedObject {
   func committedAttributeValue(at slot: Int) -> AttributeValue? {
     switch committedAttributes {
     case .unchanged: return attributeValues[slot]
-    case .slot(let changed, let value): return changed == slot ? value : attributeValues[slot]
+    case .slot(let record): return record.slot == slot ? record.value : attributeValues[slot]
     case .values(let values): return values[slot]
     }
   }
@@ -53,7 +74,7 @@ extension ManagedObject {
   var attributesDiffer: Bool {
     switch committedAttributes {
     case .unchanged: return false
-    case .slot(let slot, let value): return attributeValues[slot] != value
+    case .slot(let record): return record.differs
     case .values(let values): return attributeValues != values
     }
   }
@@ -62,22 +83,24 @@ extension ManagedObject {
   func attributeDiffers(at slot: Int) -> Bool {
     switch committedAttributes {
     case .unchanged: return false
-    case .slot(let changed, let value): return changed == slot && attributeValues[slot] != value
+    case .slot(let record): return record.slot == slot && record.differs
     case .values(let values): return attributeValues.differs(from: values, at: slot)
     }
   }
 
-  /// Keeps the committed value of `slot`, before its current value changes.
-  func keepCommittedValue(at slot: Int) {
+  /// Keeps the committed value of `slot` before its current value changes to `newValue` (which
+  /// differs from the current one), and whether the new value differs from the committed one.
+  func keepCommittedValue(at slot: Int, changingTo newValue: AttributeValue?) {
     switch committedAttributes {
     case .unchanged:
-      committedAttributes = .slot(slot, attributeValues[slot])
-    case .slot(let changed, _) where changed == slot:
-      break
-    case .slot(let changed, let value):
+      // The current value is the committed one, and the new value differs from it.
+      committedAttributes = .slot(CommittedSlot(slot: slot, value: attributeValues[slot], differs: true))
+    case .slot(let record) where record.slot == slot:
+      record.differs = newValue != record.value
+    case .slot(let record):
       // A second slot changes: the committed values become values of their own.
       var values = attributeValues
-      values[changed] = value
+      values[record.slot] = record.value
       committedAttributes = .values(values)
     case .values:
       break
@@ -88,7 +111,7 @@ extension ManagedObject {
   func restoreCommittedAttributes() {
     switch committedAttributes {
     case .unchanged: break
-    case .slot(let slot, let value): attributeValues[slot] = value
+    case .slot(let record): attributeValues[record.slot] = record.value
     case .values(let values): attributeValues = values
     }
     committedAttributes = .unchanged

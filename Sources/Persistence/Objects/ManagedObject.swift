@@ -185,7 +185,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   public func setAttributeValue(_ value: AttributeValue?, at slot: Int) {
     if isFaultStorage { context?.fulfillFault(self) }
     guard attributeValues[slot] != value else { return }
-    keepCommittedValue(at: slot)
+    keepCommittedValue(at: slot, changingTo: value)
     attributeValues[slot] = value
     context?.objectDidChange(self)
   }

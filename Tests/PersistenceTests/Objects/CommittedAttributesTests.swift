@@ -36,7 +36,7 @@ struct CommittedAttributesTests {
   private static func kind(_ object: ManagedObject) -> String {
     switch object.committedAttributes {
     case .unchanged: "unchanged"
-    case .slot(let slot, _): "slot \(slot)"
+    case .slot(let record): "slot \(record.slot)"
     case .values: "values"
     }
   }
@@ -80,6 +80,33 @@ struct CommittedAttributesTests {
     let version = task.storedVersion
     try context.save()
     #expect(task.storedVersion == version)
+  }
+
+  @Test("Whether the one changed slot differs follows every value set, and the save writes only then")
+  func changedSlotFollowsEverySet() throws {
+    let store = try Store()
+    let context = store.container.newContext()
+    let task = try store.task("A", in: context)
+    let slot = try #require(task.layout.attributeSlots["title"])
+    let other = try #require(task.layout.attributeSlots["priority"])
+    for (value, differs) in [("A2", true), ("A", false), ("A3", true), ("A3", true), ("A", false), ("A4", true)] {
+      try task.setValue(.string(value), forKey: "title")
+      #expect(Self.kind(task) == "slot \(slot)")
+      #expect(task.attributeDiffers(at: slot) == differs, "after \(value)")
+      #expect(task.attributesDiffer == differs && task.isUpdated == differs, "after \(value)")
+      #expect(!task.attributeDiffers(at: other))
+      #expect(task.committedAttributeValue(at: slot) == .string("A"))
+    }
+    try task.setValue(.string("A"), forKey: "title")
+    let version = task.storedVersion
+    try context.save()
+    #expect(task.storedVersion == version)
+    try task.setValue(.string("A5"), forKey: "title")
+    try context.save()
+    #expect(task.storedVersion == version + 1)
+    #expect(!task.isUpdated && Self.kind(task) == "unchanged")
+    let reader = store.container.newContext()
+    #expect(try store.task("A5", in: reader).value(forKey: "title") == .string("A5"))
   }
 
   @Test("Rollback restores one changed slot and several, in place")

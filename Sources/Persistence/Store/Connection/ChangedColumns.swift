@@ -47,9 +47,9 @@ extension EntityStatements {
     switch object.committedAttributes {
     case .unchanged:
       break
-    case .slot(let slot, _):
-      if object.attributeDiffers(at: slot) {
-        for column in attributeColumns where column.slot == slot { changed.insert(column.index) }
+    case .slot(let record):
+      if record.differs {
+        for column in attributeColumns where column.slot == record.slot { changed.insert(column.index) }
       }
     case .values:
       for (index, slot) in attributeColumns where object.attributeDiffers(at: slot) {
