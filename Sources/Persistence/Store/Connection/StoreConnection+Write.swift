@@ -299,9 +299,7 @@ extension StoreConnection {
     var mapping: EntityStoreLayout?
     for (slot, item) in object.layout.relationships.enumerated()
     where item.relationship.isToMany && item.relationship.isOrdered {
-      guard let value = object.toManyValues[slot],
-        object.isInserted ? !value.ids.isEmpty : value != object.committedToManyValues[slot]
-      else { continue }
+      guard let value = Self.toManyValueToWrite(of: object, slot: slot) else { continue }
       if mapping == nil { mapping = schema[object.layout.entity] }
       guard let toMany = mapping?.toMany(named: item.relationship.name),
         case .inverseForeignKey(let key) = toMany.storage,
@@ -321,11 +319,16 @@ extension StoreConnection {
   /// `writeJoinRows` skip every relationship that has not, so an object without one is not
   /// passed to them (each walks the entity's relationship descriptions).
   static func hasToManyValuesToWrite(_ object: ManagedObject) -> Bool {
-    for slot in object.toManyValues.indices {
-      guard let value = object.toManyValues[slot] else { continue }
-      if object.isInserted ? !value.ids.isEmpty : value != object.committedToManyValues[slot] { return true }
-    }
-    return false
+    object.toManyValues.indices.contains { toManyValueToWrite(of: object, slot: $0) != nil }
+  }
+
+  /// The value of a to-many slot when it has something to write (nil for an empty relationship
+  /// of a new object, an unchanged one, or one not loaded).
+  static func toManyValueToWrite(of object: ManagedObject, slot: Int) -> ToManyValue? {
+    guard let value = object.toManyValues[slot],
+      object.isInserted ? !value.ids.isEmpty : value != object.committedToManyValues[slot]
+    else { return nil }
+    return value
   }
 
   /// Writes the join-table rows of an object's changed to-many relationships. A many-to-many
@@ -337,9 +340,7 @@ extension StoreConnection {
     guard let source = resolve(object.objectID) else { return }
     for (slot, item) in object.layout.relationships.enumerated() where item.relationship.isToMany {
       // Nothing to write for an empty relationship of a new object, or an unchanged one.
-      guard let value = object.toManyValues[slot],
-        object.isInserted ? !value.ids.isEmpty : value != object.committedToManyValues[slot]
-      else { continue }
+      guard let value = Self.toManyValueToWrite(of: object, slot: slot) else { continue }
       if mapping == nil { mapping = schema[object.layout.entity] }
       guard let toMany = mapping?.toMany(named: item.relationship.name), case .joinTable(let join) = toMany.storage,
         let table = schema.joinTables.first(where: { $0.name == join.table })
