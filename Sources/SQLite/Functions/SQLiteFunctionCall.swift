@@ -10,9 +10,15 @@ import CSQLite
 /// as the argument stays the same.
 ///
 /// A call is only valid inside the function body that received it.
+///
+/// The readers a function calls once per row (``int64(at:)``, ``withText(at:_:)``,
+/// ``auxiliary(at:as:)``, the Boolean `result`) are inlinable: a call across the module
+/// boundary for each cost more than the read itself, and `withText` is generic over the body's
+/// result, which only a caller that sees its body can specialize.
+@frozen
 public struct SQLiteFunctionCall {
-  let context: OpaquePointer?
-  let arguments: UnsafeMutablePointer<OpaquePointer?>?
+  @usableFromInline let context: OpaquePointer?
+  @usableFromInline let arguments: UnsafeMutablePointer<OpaquePointer?>?
   /// The number of arguments of this call.
   public let argumentCount: Int
 
@@ -22,8 +28,9 @@ public struct SQLiteFunctionCall {
     self.argumentCount = Int(argumentCount)
   }
 
-  private func handle(_ index: Int) -> OpaquePointer? {
-    precondition(index >= 0 && index < argumentCount, "SQL function argument \(index) out of range")
+  @inlinable
+  func handle(_ index: Int) -> OpaquePointer? {
+    precondition(index >= 0 && index < argumentCount, "SQL function argument out of range")
     return arguments?[index]
   }
 
@@ -35,6 +42,7 @@ public struct SQLiteFunctionCall {
   }
 
   /// An argument as an integer (SQLite's conversion for non-integers; 0 for NULL).
+  @inlinable
   public func int64(at index: Int) -> Int64 {
     sqlite3_value_int64(handle(index))
   }
@@ -46,6 +54,7 @@ public struct SQLiteFunctionCall {
 
   /// Runs `body` over the UTF-8 bytes of a text argument, in place; nil when the argument is
   /// not text (NULL, a number or a BLOB).
+  @inlinable
   public func withText<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
     -> Result?
   {
@@ -75,6 +84,7 @@ public struct SQLiteFunctionCall {
   ///
   /// A function must cache objects of one class per argument: `type` is trusted, not checked
   /// (this runs once per row).
+  @inlinable
   public func auxiliary<Object: AnyObject>(at index: Int, as type: Object.Type) -> Object? {
     guard let pointer = sqlite3_get_auxdata(context, Int32(index)) else { return nil }
     return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
@@ -104,6 +114,7 @@ public struct SQLiteFunctionCall {
   }
 
   /// Returns 1 for true and 0 for false, SQL's booleans.
+  @inlinable
   public func result(_ value: Bool) {
     sqlite3_result_int(context, value ? 1 : 0)
   }

@@ -37,15 +37,9 @@ enum QueryFunctions {
   /// Registers every function on a connection.
   static func register(on connection: SQLiteConnection) throws {
     try connection.createFunction(name: "modelc_fold", argumentCount: 3, call: fold)
-    try connection.createFunction(name: "modelc_contains", argumentCount: 3) { call in
-      search(call, PredicateStringMatching.find)
-    }
-    try connection.createFunction(name: "modelc_beginswith", argumentCount: 3) { call in
-      search(call, PredicateStringMatching.hasPrefix)
-    }
-    try connection.createFunction(name: "modelc_endswith", argumentCount: 3) { call in
-      search(call, PredicateStringMatching.hasSuffix)
-    }
+    try connection.createFunction(name: "modelc_contains", argumentCount: 3) { call in search(call, .contains) }
+    try connection.createFunction(name: "modelc_beginswith", argumentCount: 3) { call in search(call, .beginsWith) }
+    try connection.createFunction(name: "modelc_endswith", argumentCount: 3) { call in search(call, .endsWith) }
     try connection.createFunction(name: "modelc_like", argumentCount: 3, call: like)
     try connection.createFunction(name: "modelc_matches", argumentCount: 3, call: matches)
     try connection.createFunction(name: "modelc_compare", argumentCount: 6, call: compare)
@@ -100,7 +94,8 @@ enum QueryFunctions {
     let flags: Int64
     let folded: [UInt8]
     let runs = PredicateFoldedRuns()
-    var scratch: [UInt8] = []
+    /// Taken and put back once per row by one statement's thread: no run-time exclusivity check.
+    @exclusivity(unchecked) var scratch: [UInt8] = []
 
     init(source: [UInt8], flags: Int64) {
       self.source = source
@@ -110,32 +105,41 @@ enum QueryFunctions {
     }
   }
 
-  private typealias Kernel = (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, Bool) -> Bool
+  /// The byte searches behind `CONTAINS`, `BEGINSWITH` and `ENDSWITH`.
+  private enum Search {
+    case contains, beginsWith, endsWith
+
+    @inline(__always)
+    func run(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, lowercasing: Bool) -> Bool {
+      switch self {
+      case .contains: PredicateStringMatching.find(needle, in: haystack, lowercasingHaystack: lowercasing)
+      case .beginsWith: PredicateStringMatching.hasPrefix(needle, in: haystack, lowercasingHaystack: lowercasing)
+      case .endsWith: PredicateStringMatching.hasSuffix(needle, in: haystack, lowercasingHaystack: lowercasing)
+      }
+    }
+  }
 
   /// `s OP[flags] t` for a byte search: both strings folded as the evaluator folds them, then
   /// the evaluator's search.
-  private static func search(_ call: SQLiteFunctionCall, _ kernel: Kernel) {
+  private static func search(_ call: SQLiteFunctionCall, _ search: Search) {
     let flags = call.int64(at: 2)
-    let options = options(flags)
     let result: Bool? = call.withText(at: 0) { haystack in
       call.withText(at: 1) { needle -> Bool in
-        guard options.requiresFolding else { return kernel(needle, haystack, false) }
+        guard flags & 3 != 0 else { return search.run(needle, in: haystack, lowercasing: false) }
         let cache = foldedNeedle(call, needle, flags)
         if PredicateStringFolding.isASCII(haystack) {
           // Folding ASCII text is lower-casing it for [c] and nothing for [d].
-          return cache.folded.withUnsafeBufferPointer {
-            kernel($0, haystack, options.contains(.caseInsensitive))
-          }
+          return cache.folded.withUnsafeBufferPointer { search.run($0, in: haystack, lowercasing: flags & 1 != 0) }
         }
         // The scratch buffer is taken out of the cache while in use (one access, not one per byte).
         var folded = cache.scratch
         cache.scratch = []
         folded.removeAll(keepingCapacity: true)
         PredicateStringFolding.fold(
-          utf8: haystack, caseInsensitive: options.contains(.caseInsensitive),
-          diacriticInsensitive: options.contains(.diacriticInsensitive), into: &folded, runs: cache.runs)
+          utf8: haystack, caseInsensitive: flags & 1 != 0, diacriticInsensitive: flags & 2 != 0, into: &folded,
+          runs: cache.runs)
         let found = cache.folded.withUnsafeBufferPointer { needle in
-          folded.withUnsafeBufferPointer { kernel(needle, $0, false) }
+          folded.withUnsafeBufferPointer { search.run(needle, in: $0, lowercasing: false) }
         }
         cache.scratch = folded
         return found

@@ -17,8 +17,12 @@ final class PredicateFoldedRuns {
 
   /// The foldings of single two-byte scalars (U+0080…U+07FF, most accented letters), by
   /// options and scalar.
-  private var twoByte: [[UInt8]?]
-  private var longer: [Key: [UInt8]] = [:]
+  ///
+  /// Both tables are read for every non-ASCII run a query folds; an instance is used by one
+  /// thread at a time and never reached again during an access, so the run-time exclusivity
+  /// checks are left out.
+  @exclusivity(unchecked) private var twoByte: [[UInt8]?]
+  @exclusivity(unchecked) private var longer: [Key: [UInt8]] = [:]
   private let capacity: Int
 
   init(capacity: Int = 4096) {

@@ -116,6 +116,27 @@ public enum PredicateStringFolding {
     return combined < 0x80
   }
 
+  /// Whether every byte is ASCII, read eight bytes at a time: the SQL functions ask this of
+  /// every row's text before searching it.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    let count = bytes.count
+    var combined: UInt64 = 0
+    guard count >= 8 else {
+      for index in 0..<count { combined |= UInt64(base[index]) }
+      return combined < 0x80
+    }
+    var index = 0
+    while index &+ 8 <= count {
+      combined |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index &+= 8
+    }
+    // The last eight bytes, overlapping the words already read, instead of a byte at a time.
+    combined |= raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    return combined & 0x8080_8080_8080_8080 == 0
+  }
+
   /// An ASCII byte lower-cased (`A`…`Z` to `a`…`z`); every other byte unchanged.
   @inline(__always)
   static func asciiLowercase(_ byte: UInt8) -> UInt8 {

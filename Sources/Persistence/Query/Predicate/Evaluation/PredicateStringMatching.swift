@@ -86,11 +86,31 @@ public enum PredicateStringMatching {
     _ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, lowercasingHaystack: Bool
   ) -> Bool {
     let count = needle.count
-    guard count > 0, count <= haystack.count else { return false }
+    guard count > 0, count <= haystack.count, let base = haystack.baseAddress else { return false }
     let first = needle[0]
     let last = haystack.count - count
+    // Positions are skipped eight at a time while none of the eight bytes can start a match:
+    // with lower-casing, a byte can only match a lower-case letter when it is that letter or
+    // its capital, both equal to the letter once bit 5 is set (other bytes equal under that
+    // mask are checked one by one below, and fail there).
+    let mask: UInt64 = lowercasingHaystack && first &- 0x61 < 26 ? 0x2020_2020_2020_2020 : 0
+    let pattern = UInt64(first) &* 0x0101_0101_0101_0101
+    let raw = UnsafeRawPointer(base)
     var start = 0
     while start <= last {
+      if start &+ 8 <= haystack.count {
+        // A zero byte in `difference` is a byte equal to `first` (under the mask).
+        let difference = (raw.loadUnaligned(fromByteOffset: start, as: UInt64.self) | mask) ^ pattern
+        let zeros = (difference &- 0x0101_0101_0101_0101) & ~difference & 0x8080_8080_8080_8080
+        if zeros == 0 {
+          start &+= 8
+          continue
+        }
+        // The lowest flag marks the first such byte exactly (only flags above a zero byte can
+        // be false): go straight to it.
+        start &+= zeros.littleEndian.trailingZeroBitCount >> 3
+        if start > last { return false }
+      }
       let byte = lowercasingHaystack ? PredicateStringFolding.asciiLowercase(haystack[start]) : haystack[start]
       if byte == first && matchesAt(start + 1, needle, 1, haystack, lowercasingHaystack)
         && PredicateCharacterBoundary.isBoundary(in: haystack, at: start)
