@@ -96,7 +96,7 @@ extension ManagedObject {
       // The current value is the committed one, and the new value differs from it.
       committedAttributes = .slot(CommittedSlot(slot: slot, value: attributeValues[slot], differs: true))
     case .slot(let record) where record.slot == slot:
-      record.differs = newValue != record.value
+      record.differs = !AttributeValue.equal(newValue, record.value)
     case .slot(let record):
       // A second slot changes: the committed values become values of their own.
       var values = attributeValues

@@ -184,9 +184,16 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   /// Sets the value in an attribute slot.
   public func setAttributeValue(_ value: AttributeValue?, at slot: Int) {
     if isFaultStorage { context?.fulfillFault(self) }
-    guard attributeValues[slot] != value else { return }
-    keepCommittedValue(at: slot, changingTo: value)
-    attributeValues[slot] = value
+    guard !attributeValues.holds(value, at: slot) else { return }
+    if case .unchanged = committedAttributes {
+      // The first change (the common one): the old value moves from the values into the
+      // committed record, the new one takes its place; nothing is copied.
+      let committed = attributeValues.exchange(slot, with: value)
+      committedAttributes = .slot(CommittedSlot(slot: slot, value: committed, differs: true))
+    } else {
+      keepCommittedValue(at: slot, changingTo: value)
+      attributeValues[slot] = value
+    }
     context?.objectDidChange(self)
   }
 

@@ -40,6 +40,44 @@ struct AttributeValuesTests {
     #expect(AttributeValues([.integer(1)]) != AttributeValues([nil]))
   }
 
+  @Test("The direct comparison agrees with == for every pair of values, NaN included")
+  func directComparisonAgreesWithEquality() {
+    let values: [AttributeValue?] = [
+      nil, .integer(0), .integer(1), .double(1), .double(.nan), .double(-0.0), .double(0), .float(1),
+      .float(.nan), .boolean(true), .boolean(false), .string(""), .string("Task 0 report 0"),
+      .string("Task 0 report 0" + ""), .string("Updated 0"), .string("e\u{301}"), .string("é"),
+      .date(Date(timeIntervalSinceReferenceDate: 1)), .date(Date(timeIntervalSinceReferenceDate: 2)),
+      .uuid(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))),
+      .uuid(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 17))), .decimal(Decimal(string: "1.5")!),
+      .decimal(1), .binary(Data([1, 2])), .binary(Data([1, 3])), .uri(URL(string: "x-coredata://a/b/p1")!),
+    ]
+    for left in values {
+      for right in values {
+        #expect(
+          AttributeValue.equal(left, right) == (left == right),
+          "\(String(describing: left)) vs \(String(describing: right))")
+      }
+    }
+    // In place too: a slot compared with a value, two storages slot by slot.
+    var stored = AttributeValues(values)
+    for (slot, value) in values.enumerated() { #expect(stored.holds(value, at: slot) == (value == value)) }
+    let copy = stored
+    stored[4] = .double(.nan)
+    #expect(stored.differs(from: copy, at: 4))
+    #expect(!stored.differs(from: copy, at: 5))
+  }
+
+  @Test("Exchanging a slot returns the old value, moves the new one in, and leaves a shared copy alone")
+  func exchange() {
+    var values = AttributeValues([.string("old"), .integer(2)])
+    let shared = values
+    #expect(values.exchange(0, with: .string("new")) == .string("old"))
+    #expect(Array(values) == [.string("new"), .integer(2)])
+    #expect(Array(shared) == [.string("old"), .integer(2)])
+    #expect(values.exchange(1, with: nil) == .integer(2))
+    #expect(Array(values) == [.string("new"), nil])
+  }
+
   @Test("A filler that throws passes its error on; the values it filled are freed once")
   func throwingFiller() {
     let text = String(repeating: "x", count: 100)
