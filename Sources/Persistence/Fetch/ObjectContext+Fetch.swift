@@ -224,23 +224,45 @@ extension ObjectContext {
   }
 
   /// Loads a to-many relationship of every object that has not loaded it, grouped by entity.
+  ///
+  /// Deleting a fetch result loads the relationships its deletion rules follow through here,
+  /// for every object: the slot is looked up once per layout (the objects of a result share
+  /// one), and an object whose relationship values were all unloaded shares one storage for
+  /// its current and committed values, as they are equal.
   func loadToManyInBulk(_ name: String, of objects: [ManagedObject]) {
-    var groups: [EntityID: (slot: Int, objects: [ManagedObject])] = [:]
+    var groups: [(entity: EntityID, slot: Int, objects: [ManagedObject])] = []
+    var lastLayout: ObjectLayout?
+    var lastSlot: Int?
+    var lastGroup = -1
     for object in objects {
-      guard let slot = object.layout.relationshipSlots[name], object.layout.relationships[slot].relationship.isToMany,
-        object.toManyValues[slot] == nil, object.objectID.primaryKey != nil
-      else { continue }
-      groups[object.layout.entity, default: (slot, [])].objects.append(object)
+      let layout = object.layout
+      if layout !== lastLayout {
+        lastLayout = layout
+        lastSlot = layout.relationshipSlots[name].flatMap { layout.relationships[$0].relationship.isToMany ? $0 : nil }
+        lastGroup = lastSlot == nil ? -1 : (groups.firstIndex { $0.entity == layout.entity } ?? -1)
+        if let lastSlot, lastGroup < 0 {
+          groups.append((layout.entity, lastSlot, []))
+          lastGroup = groups.count - 1
+        }
+      }
+      guard let slot = lastSlot, object.toManyValues[slot] == nil, object.objectID.primaryKey != nil else { continue }
+      groups[lastGroup].objects.append(object)
     }
-    for (entity, group) in groups {
-      let relationship = layouts[entity].relationships[group.slot]
+    for group in groups where !group.objects.isEmpty {
+      let relationship = layouts[group.entity].relationships[group.slot]
       do {
         let destinations = try store.loadToMany(
-          entity: entity, primaryKeys: group.objects.compactMap(\.objectID.primaryKey), relationship: relationship)
+          entity: group.entity, primaryKeys: group.objects.compactMap(\.objectID.primaryKey), relationship: relationship
+        )
         for object in group.objects where object.toManyValues[group.slot] == nil {
           let value = ToManyValue(destinations[object.objectID.key] ?? [])
+          let bothUnloaded = object.toManyValues.isAllNil && object.committedToManyValues.isAllNil
           object.toManyValues[group.slot] = value
-          object.committedToManyValues[group.slot] = value
+          if bothUnloaded {
+            object.committedToManyValues = object.toManyValues
+          } else {
+            object.committedToManyValues[group.slot] = value
+          }
         }
       } catch {
         lastAccessError = error

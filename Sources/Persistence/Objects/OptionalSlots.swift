@@ -30,6 +30,9 @@ struct OptionalSlots<Element: Equatable>: Equatable {
     }
   }
 
+  /// Whether every slot is nil.
+  var isAllNil: Bool { storage.allSatisfy { $0 == nil } }
+
   /// The slots that may hold a value: every slot after them is nil.
   var indices: Range<Int> { storage.indices }
 
