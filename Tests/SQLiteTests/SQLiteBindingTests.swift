@@ -110,4 +110,19 @@ import Testing
     let select = try db.prepare("SELECT * FROM task WHERE title = \("it's")")
     #expect(select.expandedSQL == "SELECT * FROM task WHERE title = 'it''s'")
   }
+
+  @Test func placeholdersListOnePerValueAndBindThem() throws {
+    #expect(SQLiteSQL.placeholders(count: 0) == "")
+    #expect(SQLiteSQL.placeholders(count: 1) == "?")
+    #expect(SQLiteSQL.placeholders(count: 3) == "?, ?, ?")
+    let db = try SQLiteConnection(.inMemory)
+    let keys: [SQLiteValue] = (1...500).map { .integer(Int64($0)) }
+    let sum = try db.firstRow(
+      SQLiteSQL(
+        verbatim:
+          "SELECT sum(value) FROM json_each('[1, 250, 500, 501]') WHERE value IN (\(SQLiteSQL.placeholders(count: 500)))",
+        arguments: keys)
+    ) { $0.int64(at: 0) }
+    #expect(sum == 751)
+  }
 }

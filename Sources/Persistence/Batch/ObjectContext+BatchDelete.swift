@@ -97,7 +97,7 @@ extension ObjectContext {
       let chunk = keys[start..<min(start + 500, keys.count)]
       let sql = SQLiteSQL(
         verbatim:
-          "SELECT Z_PK, \(key), \(number) FROM \(table) WHERE \(key) IS NOT NULL AND Z_PK IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))",
+          "SELECT Z_PK, \(key), \(number) FROM \(table) WHERE \(key) IS NOT NULL AND Z_PK IN (\(SQLiteSQL.placeholders(count: chunk.count)))",
         arguments: chunk.map { .integer($0) })
       try connection.forEachRow(sql) { statement in
         let destination =
@@ -150,7 +150,7 @@ extension ObjectContext {
     let assignments = ([key] + others).map { "\(SQLiteIdentifier.quote($0)) = NULL" }.joined(separator: ", ")
     for start in stride(from: 0, to: sources.count, by: 500) {
       let chunk = Array(sources[start..<min(start + 500, sources.count)])
-      let placeholders = chunk.map { _ in "?" }.joined(separator: ", ")
+      let placeholders = SQLiteSQL.placeholders(count: chunk.count)
       let condition = "\(SQLiteIdentifier.quote(key)) IN (\(placeholders))"
       let rows = try connection.mapRows(
         SQLiteSQL(
@@ -165,7 +165,7 @@ extension ObjectContext {
       try connection.execute(
         SQLiteSQL(
           verbatim:
-            "UPDATE \(quotedTable) SET \(assignments), Z_OPT = Z_OPT + 1 WHERE Z_PK IN (\(kept.map { _ in "?" }.joined(separator: ", ")))",
+            "UPDATE \(quotedTable) SET \(assignments), Z_OPT = Z_OPT + 1 WHERE Z_PK IN (\(SQLiteSQL.placeholders(count: kept.count)))",
           arguments: kept.map { .integer($0.key) }))
       cleared += kept
     }

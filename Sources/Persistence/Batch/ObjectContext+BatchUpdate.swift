@@ -70,7 +70,7 @@ extension ObjectContext {
           try connection.execute(
             set
               + SQLiteSQL(
-                verbatim: " WHERE Z_PK IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))",
+                verbatim: " WHERE Z_PK IN (\(SQLiteSQL.placeholders(count: chunk.count)))",
                 arguments: chunk.map { .integer($0.key) }))
         }
       }

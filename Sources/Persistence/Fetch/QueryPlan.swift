@@ -95,7 +95,7 @@ struct QueryPlan {
       terms.append(
         SQLiteSQL(
           verbatim: entityNumbers.count == 1
-            ? "t.Z_ENT = ?" : "t.Z_ENT IN (\(entityNumbers.map { _ in "?" }.joined(separator: ", ")))",
+            ? "t.Z_ENT = ?" : "t.Z_ENT IN (\(SQLiteSQL.placeholders(count: entityNumbers.count)))",
           arguments: entityNumbers.map { .integer(Int64($0)) }))
     }
     if filtered, let whereClause {

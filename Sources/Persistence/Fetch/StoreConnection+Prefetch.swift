@@ -13,7 +13,7 @@ extension StoreConnection {
     let connection = try connection()
     for start in stride(from: 0, to: primaryKeys.count, by: 500) {
       let chunk = Array(primaryKeys[start..<min(start + 500, primaryKeys.count)])
-      let placeholders = chunk.map { _ in "?" }.joined(separator: ", ")
+      let placeholders = SQLiteSQL.placeholders(count: chunk.count)
       let text: String
       switch mapping.storage {
       case .inverseForeignKey(let key):

@@ -363,7 +363,7 @@ extension QuerySQLCompiler {
     guard values.count > 1 else { return nil }
     var conditions: [SQLCondition] = []
     if !arguments.isEmpty {
-      let placeholders = arguments.map { _ in "?" }.joined(separator: ", ")
+      let placeholders = SQLiteSQL.placeholders(count: arguments.count)
       conditions.append(
         .sql(folded(scalar, options) + SQLiteSQL(verbatim: " IN (\(placeholders))", arguments: arguments)))
     }

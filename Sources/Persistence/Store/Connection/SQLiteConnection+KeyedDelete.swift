@@ -20,7 +20,7 @@ extension SQLiteConnection {
       try execute(
         SQLiteSQL(
           verbatim:
-            "DELETE FROM \(SQLiteIdentifier.quote(table)) WHERE \(SQLiteIdentifier.quote(column)) IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))",
+            "DELETE FROM \(SQLiteIdentifier.quote(table)) WHERE \(SQLiteIdentifier.quote(column)) IN (\(SQLiteSQL.placeholders(count: chunk.count)))",
           arguments: chunk.map { .integer($0) }))
     }
   }

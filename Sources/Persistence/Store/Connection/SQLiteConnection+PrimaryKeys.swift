@@ -12,7 +12,7 @@ extension SQLiteConnection {
   /// moves past the reserved keys. Must run inside the transaction that inserts the rows.
   func reservePrimaryKeys(_ count: Int, forHierarchyOf root: EntityStoreLayout) throws -> Int64 {
     let numbers = root.entityNumbersInHierarchy.map { SQLiteValue.integer(Int64($0)) }
-    let placeholders = numbers.map { _ in "?" }.joined(separator: ", ")
+    let placeholders = SQLiteSQL.placeholders(count: numbers.count)
     let recorded =
       try firstRow(
         SQLiteSQL(

@@ -91,7 +91,7 @@ extension StoreConnection {
         let chunk = keys[start..<min(start + 500, keys.count)]
         let sql = SQLiteSQL(
           verbatim:
-            "SELECT \(list) FROM \(SQLiteIdentifier.quote(statements.tableName)) WHERE Z_PK IN (\(chunk.map { _ in "?" }.joined(separator: ", ")))",
+            "SELECT \(list) FROM \(SQLiteIdentifier.quote(statements.tableName)) WHERE Z_PK IN (\(SQLiteSQL.placeholders(count: chunk.count)))",
           arguments: chunk.map { .integer($0) })
         try connection.forEachRow(sql) { row in
           for index in columns.indices {

@@ -132,9 +132,9 @@ extension StoreConnection {
       guard columns.count == check.properties.count else { continue }
       let numbers = mapping.entityNumbersInHierarchy
       let quoted = columns.map { SQLiteIdentifier.quote($0) }.joined(separator: ", ")
-      let tuple = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+      let tuple = "(" + SQLiteSQL.placeholders(count: columns.count) + ")"
       let prefix =
-        "SELECT Z_PK, \(quoted) FROM \(SQLiteIdentifier.quote(mapping.tableName)) WHERE Z_ENT IN (\(numbers.map { _ in "?" }.joined(separator: ", "))) AND (\(quoted)) IN (VALUES "
+        "SELECT Z_PK, \(quoted) FROM \(SQLiteIdentifier.quote(mapping.tableName)) WHERE Z_ENT IN (\(SQLiteSQL.placeholders(count: numbers.count))) AND (\(quoted)) IN (VALUES "
       for start in stride(from: 0, to: keyed.count, by: 200) {
         let chunk = keyed[start..<min(start + 200, keyed.count)]
         var arguments: [SQLiteValue] = numbers.map { .integer(Int64($0)) }

@@ -235,7 +235,7 @@ package final class StoreConnection {
     for (root, keys) in byRoot.sorted(by: { $0.key < $1.key }) {
       let statements = description.statements[root]
       for chunk in stride(from: 0, to: keys.count, by: 500).map({ Array(keys[$0..<min($0 + 500, keys.count)]) }) {
-        let placeholders = chunk.map { _ in "?" }.joined(separator: ", ")
+        let placeholders = SQLiteSQL.placeholders(count: chunk.count)
         let sql = SQLiteSQL(
           verbatim: statements.selectPrefix + " WHERE t.Z_PK IN (\(placeholders))",
           arguments: chunk.map { .integer($0) })

@@ -153,7 +153,7 @@ final class EntityStatements: Sendable {
     let names = columns.map { SQLiteIdentifier.quote($0.name) }
     let insertColumns = ["Z_PK", "Z_ENT", "Z_OPT"] + names
     self.insertSQL =
-      "INSERT INTO \(table) (\(insertColumns.joined(separator: ", "))) VALUES (\(insertColumns.map { _ in "?" }.joined(separator: ", ")))"
+      "INSERT INTO \(table) (\(insertColumns.joined(separator: ", "))) VALUES (\(SQLiteSQL.placeholders(count: insertColumns.count)))"
   }
 
   /// Every column of each root table, in the order of the hierarchy's entities.
