@@ -34,10 +34,22 @@ public struct SQLiteSQL: Sendable, Hashable, CustomStringConvertible {
   /// `count` comma-separated `?` placeholders (`"?, ?, ?"`), for an `IN (…)` list or the values
   /// of an `INSERT` whose values are bound.
   ///
-  /// Built in one step: mapping each key to `"?"` and joining the strings cost about 600
-  /// instructions per placeholder, more than SQLite's parsing of them.
+  /// Written byte by byte into the string's storage: mapping each key to `"?"` and joining the
+  /// strings cost about 600 instructions per placeholder (`String(repeating:count:)` half
+  /// that), more than SQLite's parsing of them.
   public static func placeholders(count: Int) -> String {
-    count <= 0 ? "" : "?" + String(repeating: ", ?", count: count - 1)
+    guard count > 0 else { return "" }
+    return String(unsafeUninitializedCapacity: 3 * count - 2) { bytes in
+      bytes[0] = UInt8(ascii: "?")
+      var index = 1
+      for _ in 1..<count {
+        bytes[index] = UInt8(ascii: ",")
+        bytes[index + 1] = UInt8(ascii: " ")
+        bytes[index + 2] = UInt8(ascii: "?")
+        index += 3
+      }
+      return index
+    }
   }
 
   /// Appends another fragment's text and arguments.
