@@ -6,8 +6,9 @@ import Foundation
 // fastest plain way (raw SQLite C calls, hand-written SQL) in the same run. Build it in release:
 //   swift run -c release modelc-bench [--rows N] [--only NAME] [--tenfold-memory] [--format text|json]
 // Exit codes: 0 ok, 1 a scenario failed, 2 usage error.
-// `modelc-bench measure-migration SCENARIO STORE` and `modelc-bench measure-memory SCENARIO ROWS
-// FOLDER` are the harness's own child processes (see `ChildMeasurement` and `ScenarioMemory`),
+// `modelc-bench run-scenario SCENARIO ROWS REPETITIONS FOLDER`, `modelc-bench measure-migration
+// SCENARIO STORE` and `modelc-bench measure-memory SCENARIO ROWS FOLDER` are the harness's own
+// child processes (see `ScenarioRun`, `ChildMeasurement` and `ScenarioMemory`),
 // and `modelc-bench print-tasks STORE` the `cold-start` scenario's raw SQLite program, not for
 // users: they are not in the help.
 
@@ -60,6 +61,10 @@ if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == ScenarioMemory
     ScenarioMemory.serve(Array(CommandLine.arguments.dropFirst(2)), scenarios: scenarios, packageRoot: packageRoot))
 }
 
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == ScenarioRun.subcommand {
+  exit(ScenarioRun.serve(Array(CommandLine.arguments.dropFirst(2)), scenarios: scenarios, packageRoot: packageRoot))
+}
+
 if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == RawTaskListing.subcommand {
   exit(RawTaskListing.serve(Array(CommandLine.arguments.dropFirst(2))))
 }
@@ -90,7 +95,8 @@ var failed = false
 for scenario in scenarios where only.isEmpty || only.contains(scenario.name) {
   terminal.progress("running \(scenario.name)…")
   do {
-    var result = try scenario.run(configuration)
+    // The timed rounds in a fresh process, so that no earlier scenario's heap is in the figures.
+    var result = try ScenarioRun.measure(scenario.name, configuration)
     if !scenario.measuresOwnMemory {
       result.peakMemoryBytes = try ScenarioMemory.measure(scenario.name, rows: configuration.rows, configuration)
     }

@@ -82,6 +82,27 @@ struct BenchmarkHarnessTests {
     #expect(run.error.contains("usage: modelc-bench measure-memory SCENARIO ROWS FOLDER"))
   }
 
+  @Test("The child process that times one scenario prints its result, and refuses arguments it does not know")
+  func scenarioChild() throws {
+    let executable = try #require(TestPaths.executable(named: "modelc-bench"))
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-scenario-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try ProcessRun.run(executable, ["run-scenario", "fetch-indexed", "40", "1", folder.path])
+    #expect(run.status == 0, "\(run.error)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    #expect(object["name"] as? String == "fetch-indexed")
+    #expect((object["seconds"] as? NSNumber)?.doubleValue ?? 0 > 0)
+    #expect((object["baselineSeconds"] as? NSNumber)?.doubleValue ?? 0 > 0)
+    // The child leaves no store behind in the folder it was given.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    for arguments in [["run-scenario", "nonsense", "10", "1", "/tmp"], ["run-scenario", "insert", "10", "/tmp"]] {
+      let refused = try ProcessRun.run(executable, arguments)
+      #expect(refused.status == 2)
+      #expect(refused.error.contains("usage: modelc-bench run-scenario SCENARIO ROWS REPETITIONS"))
+    }
+  }
+
   @Test("The cold-start baseline program prints the task list's rows of a store")
   func printTasks() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("print-tasks-\(UUID().uuidString)")

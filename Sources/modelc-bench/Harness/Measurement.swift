@@ -2,7 +2,7 @@ import Foundation
 
 /// One scenario's result: medians of our side and of the baseline, their ratio, and the peak
 /// memory of our side.
-struct ScenarioResult {
+struct ScenarioResult: Codable {
   var name: String
   var seconds: Double
   var baselineSeconds: Double?

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Each scenario's timed rounds, run in a child process of their own.
+///
+/// In the harness's process, a scenario ran after the others had grown and fragmented its heap
+/// (100,000-object inserts, updates and deletes leave the allocator's free lists long and
+/// scattered), which our side, allocating an object per row, paid and the baseline mostly did
+/// not: the same binary read `fetch-all` at 1.77–1.97 alone and 1.95–2.77 inside full runs. A
+/// fresh process per scenario is what a user's process is when it starts the same work, and
+/// makes a scenario's figures independent of which scenarios ran before it.
+enum ScenarioRun {
+  /// The hidden first argument that makes `modelc-bench` this child: not in `--help`, as it is
+  /// only for the harness itself.
+  static let subcommand = "run-scenario"
+
+  /// Runs scenario `name` (warm-up, checks and timed rounds of both sides) in a child process
+  /// and returns its result.
+  ///
+  /// - Throws: ``BenchmarkError`` with the child's standard error when the scenario fails (its
+  ///   two sides disagreed, or it could not run).
+  static func measure(_ name: String, _ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
+    var arguments = [subcommand, name, String(configuration.rows), String(configuration.repetitions)]
+    if configuration.measuresTenfoldMemory { arguments.append("--tenfold-memory") }
+    arguments.append(configuration.directory.path)
+    let run = try ChildProcess.run(ChildProcess.benchmarkExecutable, arguments)
+    guard run.status == 0 else {
+      throw BenchmarkError(
+        run.error.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+          ? "the child process ended with status \(run.status)" : run.error.trimmingCharacters(in: .newlines))
+    }
+    do {
+      return try JSONDecoder().decode(ScenarioResult.self, from: Data(run.output.utf8))
+    } catch {
+      throw BenchmarkError("the child process of \(name) printed no result: \(run.output)")
+    }
+  }
+
+  /// The child's side: `NAME ROWS REPETITIONS [--tenfold-memory] FOLDER`. Runs the scenario and
+  /// prints its result as JSON. Returns the exit code.
+  static func serve(_ arguments: [String], scenarios: [any Scenario], packageRoot: URL) -> Int32 {
+    let tenfold = arguments.count == 5 && arguments[3] == "--tenfold-memory"
+    guard arguments.count == 4 || tenfold, let scenario = scenarios.first(where: { $0.name == arguments[0] }),
+      let rows = Int(arguments[1]), rows > 0, let repetitions = Int(arguments[2]), repetitions > 0
+    else {
+      FileHandle.standardError.write(
+        Data("usage: modelc-bench \(subcommand) SCENARIO ROWS REPETITIONS [--tenfold-memory] FOLDER\n".utf8))
+      return 2
+    }
+    let directory = URL(fileURLWithPath: arguments[arguments.count - 1])
+      .appendingPathComponent("run-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let configuration = BenchmarkConfiguration(
+        rows: rows, repetitions: repetitions, directory: directory, packageRoot: packageRoot,
+        measuresTenfoldMemory: tenfold)
+      let result = try scenario.run(configuration)
+      FileHandle.standardOutput.write(try JSONEncoder().encode(result))
+      return 0
+    } catch {
+      FileHandle.standardError.write(Data("\(error)\n".utf8))
+      return 1
+    }
+  }
+}
