@@ -13,9 +13,13 @@ extension ManagedObject {
         "\(Self.self) is not registered with the container; open it with the generated model's makeContainer(options:) or pass the class in classes:"
       )
     }
+    // Read through the layout: `context.model[entity]` copies the whole entity description (a
+    // retain and a release of each of its arrays and strings), a quarter of this initializer.
+    let construction = context.insertionConstruction(for: entity)
     precondition(
-      !context.model[entity].isAbstract, "entity '\(context.model[entity].name)' is abstract: insert a sub-entity")
-    self.init(context.insertionConstruction(for: entity))
+      !construction.layout.description.isAbstract,
+      "entity '\(construction.layout.name)' is abstract: insert a sub-entity")
+    self.init(construction)
     context.didInsert(self)
   }
 }
