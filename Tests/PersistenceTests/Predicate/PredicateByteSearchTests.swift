@@ -99,4 +99,30 @@ struct PredicateByteSearchTests {
       }
     }
   }
+
+  @Test("The folded-runs cache gives the reference folding of every two-byte scalar, folded or cached")
+  func twoByteScalarsFoldAsTheReference() {
+    let runs = PredicateFoldedRuns()
+    for (caseInsensitive, diacriticInsensitive) in [(true, false), (false, true), (true, true), (false, false)] {
+      for value in UInt32(0x80)...0x7FF {
+        guard let scalar = Unicode.Scalar(value) else { continue }
+        let text = "a" + String(Character(scalar)) + "b"
+        let expected = Array(
+          PredicateStringFolding.referenceFold(
+            text, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive
+          ).utf8)
+        // Twice: the first folds the scalar and fills its entry, the second reads the entry.
+        for _ in 0..<2 {
+          var folded: [UInt8] = []
+          Array(text.utf8).withUnsafeBufferPointer {
+            PredicateStringFolding.fold(
+              utf8: $0, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive, into: &folded,
+              runs: runs)
+          }
+          #expect(
+            folded == expected, "U+\(String(value, radix: 16)) [c] \(caseInsensitive) [d] \(diacriticInsensitive)")
+        }
+      }
+    }
+  }
 }
