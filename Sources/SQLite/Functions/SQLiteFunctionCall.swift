@@ -30,7 +30,7 @@ public struct SQLiteFunctionCall {
 
   @inlinable
   func handle(_ index: Int) -> OpaquePointer? {
-    precondition(index >= 0 && index < argumentCount, "SQL function argument out of range")
+    precondition(index >= 0 && index < argumentCount, "SQL function argument \(index) out of range")
     return arguments?[index]
   }
 

@@ -123,21 +123,24 @@ enum QueryFunctions {
   /// the evaluator's search.
   private static func search(_ call: SQLiteFunctionCall, _ search: Search) {
     let flags = call.int64(at: 2)
+    let options = options(flags)
     let result: Bool? = call.withText(at: 0) { haystack in
       call.withText(at: 1) { needle -> Bool in
-        guard flags & 3 != 0 else { return search.run(needle, in: haystack, lowercasing: false) }
+        guard options.requiresFolding else { return search.run(needle, in: haystack, lowercasing: false) }
         let cache = foldedNeedle(call, needle, flags)
         if PredicateStringFolding.isASCII(haystack) {
           // Folding ASCII text is lower-casing it for [c] and nothing for [d].
-          return cache.folded.withUnsafeBufferPointer { search.run($0, in: haystack, lowercasing: flags & 1 != 0) }
+          return cache.folded.withUnsafeBufferPointer {
+            search.run($0, in: haystack, lowercasing: options.contains(.caseInsensitive))
+          }
         }
         // The scratch buffer is taken out of the cache while in use (one access, not one per byte).
         var folded = cache.scratch
         cache.scratch = []
         folded.removeAll(keepingCapacity: true)
         PredicateStringFolding.fold(
-          utf8: haystack, caseInsensitive: flags & 1 != 0, diacriticInsensitive: flags & 2 != 0, into: &folded,
-          runs: cache.runs)
+          utf8: haystack, caseInsensitive: options.contains(.caseInsensitive),
+          diacriticInsensitive: options.contains(.diacriticInsensitive), into: &folded, runs: cache.runs)
         let found = cache.folded.withUnsafeBufferPointer { needle in
           folded.withUnsafeBufferPointer { search.run(needle, in: $0, lowercasing: false) }
         }

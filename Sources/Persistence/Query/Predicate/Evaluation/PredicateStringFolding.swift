@@ -110,7 +110,9 @@ public enum PredicateStringFolding {
   /// Whether every byte is ASCII. Folding an ASCII string is at most lower-casing its ASCII
   /// letters (``asciiLowercase(_:)``), the fast path that the SQL functions share with
   /// ``fold(_:caseInsensitive:diacriticInsensitive:)``.
+  /// Contiguous bytes (a native string's, a buffer's) are read eight at a time, below.
   static func isASCII(_ bytes: some Sequence<UInt8>) -> Bool {
+    if let contiguous = bytes.withContiguousStorageIfAvailable({ isASCII($0) }) { return contiguous }
     var combined: UInt8 = 0
     for byte in bytes { combined |= byte }
     return combined < 0x80
