@@ -88,13 +88,17 @@ extension ManagedObject {
     }
   }
 
-  /// Keeps the committed value of `slot` before its current value changes to `newValue` (which
-  /// differs from the current one), and whether the new value differs from the committed one.
-  func keepCommittedValue(at slot: Int, changingTo newValue: AttributeValue?) {
+  /// Puts `newValue` (which differs from the current value) in `slot`, keeping the committed
+  /// value and whether the new value differs from it.
+  func replaceAttributeValue(at slot: Int, with newValue: AttributeValue?) {
     switch committedAttributes {
     case .unchanged:
-      // The current value is the committed one, and the new value differs from it.
-      committedAttributes = .slot(CommittedSlot(slot: slot, value: attributeValues[slot], differs: true))
+      // The first change (the common one): the old value moves from the values into the
+      // committed record, the new one takes its place; nothing is copied. It differs from the
+      // committed value by definition.
+      let committed = attributeValues.exchange(slot, with: newValue)
+      committedAttributes = .slot(CommittedSlot(slot: slot, value: committed, differs: true))
+      return
     case .slot(let record) where record.slot == slot:
       record.differs = !AttributeValue.equal(newValue, record.value)
     case .slot(let record):
@@ -105,6 +109,7 @@ extension ManagedObject {
     case .values:
       break
     }
+    attributeValues[slot] = newValue
   }
 
   /// Puts the committed values back as the current ones (rollback).

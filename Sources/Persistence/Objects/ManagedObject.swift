@@ -185,15 +185,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   public func setAttributeValue(_ value: AttributeValue?, at slot: Int) {
     if isFaultStorage { context?.fulfillFault(self) }
     guard !attributeValues.holds(value, at: slot) else { return }
-    if case .unchanged = committedAttributes {
-      // The first change (the common one): the old value moves from the values into the
-      // committed record, the new one takes its place; nothing is copied.
-      let committed = attributeValues.exchange(slot, with: value)
-      committedAttributes = .slot(CommittedSlot(slot: slot, value: committed, differs: true))
-    } else {
-      keepCommittedValue(at: slot, changingTo: value)
-      attributeValues[slot] = value
-    }
+    replaceAttributeValue(at: slot, with: value)
     context?.objectDidChange(self)
   }
 
