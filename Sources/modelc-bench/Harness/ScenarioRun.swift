@@ -24,9 +24,8 @@ enum ScenarioRun {
     arguments.append(configuration.directory.path)
     let run = try ChildProcess.run(ChildProcess.benchmarkExecutable, arguments)
     guard run.status == 0 else {
-      throw BenchmarkError(
-        run.error.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-          ? "the child process ended with status \(run.status)" : run.error.trimmingCharacters(in: .newlines))
+      let message = run.error.trimmingCharacters(in: .whitespacesAndNewlines)
+      throw BenchmarkError(message.isEmpty ? "the child process ended with status \(run.status)" : message)
     }
     do {
       return try JSONDecoder().decode(ScenarioResult.self, from: Data(run.output.utf8))
