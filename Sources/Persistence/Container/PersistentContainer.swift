@@ -27,7 +27,9 @@ public final class PersistentContainer: Sendable {
   /// open while the container lives (see `StoreConnection.prepareStore`).
   let idleConnections: IdleConnections
   private let classes: [ObjectIdentifier: Int]
-  private let classesByEntity: [Int: ManagedObject.Type]
+  /// The class of each entity's objects, by entity index: read for every object a fetch
+  /// makes, so an array rather than a dictionary (a hash of the index per row).
+  private let classesByEntity: [ManagedObject.Type]
   private let observers = ObserverList()
   private let mainContextStorage = MainContextStorage()
 
@@ -146,7 +148,7 @@ public final class PersistentContainer: Sendable {
       }
     }
     self.classes = byClass
-    self.classesByEntity = byEntity
+    self.classesByEntity = model.entities.indices.map { byEntity[$0] ?? ManagedObject.self }
   }
 
   /// Migrates a store written for another version of the bundle to the description's version,
@@ -215,7 +217,7 @@ public final class PersistentContainer: Sendable {
   }
 
   func objectClass(for entity: EntityID) -> ManagedObject.Type {
-    classesByEntity[entity.index] ?? ManagedObject.self
+    classesByEntity[entity.index]
   }
 
   // MARK: - Save notifications
