@@ -43,11 +43,9 @@ package struct StoreFile: Sendable, Hashable {
       throw PersistenceError.storeInaccessible(
         path: path, reason: "the file is not readable (permission denied); check its permissions")
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
+    guard let header = Self.readHeader(path) else {
       throw PersistenceError.storeInaccessible(path: path, reason: "the file cannot be opened for reading")
     }
-    defer { try? handle.close() }
-    let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
     if header.isEmpty {
       if allowsEmpty { return }
       throw PersistenceError.notAStore(path: path, reason: "the file is empty (0 bytes)")
@@ -62,6 +60,32 @@ package struct StoreFile: Sendable, Hashable {
         path: path, reason: "it is truncated: \(header.count) bytes, shorter than SQLite's 100-byte header")
     }
     try checkLength(header: header)
+  }
+
+  /// The file's first 100 bytes (fewer when it is shorter), read with the system's calls; nil
+  /// when it cannot be opened. Every container opening a store reads this: `FileHandle` read
+  /// it through a buffer of the file system's block size, a large allocation each time.
+  private static func readHeader(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var header = [UInt8](repeating: 0, count: 100)
+    var filled = 0
+    let complete = header.withUnsafeMutableBytes { buffer -> Bool in
+      while filled < buffer.count {
+        let count = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        if count > 0 {
+          filled += count
+        } else if count == 0 || errno != EINTR {
+          return count == 0
+        }
+      }
+      return true
+    }
+    // A read error after opening is reported as an unreadable file, as an open failure is.
+    guard complete else { return nil }
+    header.removeSubrange(filled...)
+    return header
   }
 
   /// A file shorter than the page count its header records lost its end (a copy cut short), unless
