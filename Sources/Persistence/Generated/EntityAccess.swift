@@ -20,16 +20,22 @@ public enum EntityAccess {
 
   /// The value of an optional attribute; nil when nothing (or a value of an unrelated kind)
   /// is stored.
-  @inlinable
+  @inlinable @inline(__always)
   public static func optionalValue<Value: AttributeValueRepresentable>(
     _ object: ManagedObject, _ name: String, slot: Int
   ) -> Value? {
-    object.attributeValue(at: attributeSlot(object, name, slot)).flatMap { Value(attributeValue: $0) }
+    // Inlined into each generated property, specialized for its type: the slot check, the
+    // fault check and the read in place, with no call on the path of a loaded object.
+    let slot = attributeSlot(object, name, slot)
+    if object.isFaultStorage { object.fulfillFault() }
+    return withUnsafeMutablePointer(to: &object.attributeValues) { values in
+      values.pointee.withValue(at: slot) { value in value.flatMap { Value(attributeValue: $0) } }
+    }
   }
 
   /// The value of a required attribute; ``AttributeValueRepresentable/zeroValue`` when
   /// nothing usable is stored.
-  @inlinable
+  @inlinable @inline(__always)
   public static func value<Value: AttributeValueRepresentable>(_ object: ManagedObject, _ name: String, slot: Int)
     -> Value
   {
@@ -41,20 +47,20 @@ public enum EntityAccess {
   public static func setValue<Value: AttributeValueRepresentable>(
     _ value: Value?, _ object: ManagedObject, _ name: String, slot: Int
   ) {
-    object.setAttributeValue(value?.attributeValue, at: attributeSlot(object, name, slot))
+    store(value?.attributeValue, object, name, slot: slot)
   }
 
   /// The stored value as it is, for attributes without a Swift type (`Undefined`, `ObjectID`,
   /// `Composite`).
   @inlinable
   public static func rawValue(_ object: ManagedObject, _ name: String, slot: Int) -> AttributeValue? {
-    object.attributeValue(at: attributeSlot(object, name, slot))
+    storedValue(object, name, slot: slot)
   }
 
   /// Stores a value as it is.
   @inlinable
   public static func setRawValue(_ value: AttributeValue?, _ object: ManagedObject, _ name: String, slot: Int) {
-    object.setAttributeValue(value, at: attributeSlot(object, name, slot))
+    store(value, object, name, slot: slot)
   }
 
   /// The value of a Transformable attribute, decoded by a transformer; nil when nothing is
@@ -152,14 +158,35 @@ public enum EntityAccess {
 
   // MARK: - Slots
 
+  /// The value of the attribute `name` (checked against `slot`), read in one call: the check
+  /// and the read are inlined here, so a generated property's read pays one call, not two —
+  /// a fetch reads every property of every object it makes.
   @usableFromInline
+  static func storedValue(_ object: ManagedObject, _ name: String, slot: Int) -> AttributeValue? {
+    object.attributeValue(at: attributeSlot(object, name, slot))
+  }
+
+  /// Stores `value` in the attribute `name` (checked against `slot`), in one call.
+  @usableFromInline
+  static func store(_ value: AttributeValue?, _ object: ManagedObject, _ name: String, slot: Int) {
+    object.setAttributeValue(value, at: attributeSlot(object, name, slot))
+  }
+
+  @inlinable @inline(__always)
   static func attributeSlot(_ object: ManagedObject, _ name: String, _ slot: Int) -> Int {
     // The layout borrowed, not retained: this runs on every read of a generated property.
-    object.unmanagedLayout._withUnsafeGuaranteedRef { layout in
+    let matches = object.unmanagedLayout._withUnsafeGuaranteedRef { layout in
       let names = layout.attributeNames
-      if slot < names.count && names[slot] == name { return slot }
-      return slowSlot(of: layout, kind: "attribute", name: name, type(of: object), slots: layout.attributeSlots)
+      return slot >= 0 && slot < names.count && names[slot] == name
     }
+    return matches ? slot : otherAttributeSlot(object, name)
+  }
+
+  /// The slot of an attribute whose generated slot is not the layout's (see `slowSlot`).
+  @usableFromInline
+  static func otherAttributeSlot(_ object: ManagedObject, _ name: String) -> Int {
+    let layout = object.layout
+    return slowSlot(of: layout, kind: "attribute", name: name, type(of: object), slots: layout.attributeSlots)
   }
 
   static func relationshipSlot(_ object: ManagedObject, _ name: String, _ slot: Int) -> Int {

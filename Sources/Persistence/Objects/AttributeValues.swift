@@ -7,8 +7,9 @@ import DataModel
 /// path. An array of a type from another module is allocated through the runtime's generic
 /// metadata cache, a locked hash-table lookup per array; this storage is a class of its own,
 /// whose metadata is looked up once.
+@usableFromInline
 struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, MutableCollection {
-  private var storage: AttributeValueStorage
+  @usableFromInline var storage: AttributeValueStorage
 
   /// `count` nil values.
   init(nilCount count: Int) {
@@ -33,11 +34,11 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
     }
   }
 
-  var startIndex: Int { 0 }
-  var endIndex: Int { storage.count }
+  @usableFromInline var startIndex: Int { 0 }
+  @usableFromInline var endIndex: Int { storage.count }
 
   /// The value in `slot`.
-  subscript(slot: Int) -> AttributeValue? {
+  @usableFromInline subscript(slot: Int) -> AttributeValue? {
     get {
       precondition(slot >= 0 && slot < storage.count, "attribute slot out of range")
       return storage.withUnsafeMutablePointerToElements { $0[slot] }
@@ -46,6 +47,16 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
       precondition(slot >= 0 && slot < storage.count, "attribute slot out of range")
       if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
       storage.withUnsafeMutablePointerToElements { $0[slot] = newValue }
+    }
+  }
+
+  /// `body`'s result for the value in `slot`, read in place: the generated properties' reads,
+  /// inlined into them.
+  @inlinable
+  func withValue<Result>(at slot: Int, _ body: (AttributeValue?) -> Result) -> Result {
+    storage.withUnsafeMutablePointers { count, values in
+      precondition(slot >= 0 && slot < count.pointee, "attribute slot out of range")
+      return body(values[slot])
     }
   }
 
@@ -90,7 +101,7 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
 
   /// Equal when they have the same number of slots and every slot is equal; values that share
   /// their storage (an object's unchanged values and its committed ones) compare at once.
-  static func == (lhs: AttributeValues, rhs: AttributeValues) -> Bool {
+  @usableFromInline static func == (lhs: AttributeValues, rhs: AttributeValues) -> Bool {
     if lhs.storage === rhs.storage { return true }
     let count = lhs.storage.count
     guard count == rhs.storage.count else { return false }
@@ -107,6 +118,7 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
 ///
 /// Values are `Sendable` and the storage is only mutated while uniquely referenced (copy on
 /// write), so ``AttributeValues`` is as safe to share between threads as an array.
+@usableFromInline
 final class AttributeValueStorage: ManagedBuffer<Int, AttributeValue?> {
   /// New storage of `count` nil values.
   static func make(count: Int) -> AttributeValueStorage {

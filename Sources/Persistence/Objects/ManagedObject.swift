@@ -21,7 +21,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   /// and a release for each object a fetch makes. Code on the hot paths reads it through
   /// `_withUnsafeGuaranteedRef`, which retains nothing (reading ``layout`` into a variable
   /// retains it for as long as the variable lives).
-  let unmanagedLayout: Unmanaged<ObjectLayout>
+  @usableFromInline final let unmanagedLayout: Unmanaged<ObjectLayout>
   /// The context the object belongs to; nil once the context is gone.
   public var context: ObjectContext? { contextLink.context }
   let contextLink: ContextLink
@@ -29,7 +29,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   // Storage, managed by the context. Only the context's code touches it, on the context's
   // isolation, and never holds an access open across a call that could reach the same object:
   // the run-time exclusivity checks, paid on every read of every value, are left out.
-  @exclusivity(unchecked) var attributeValues: AttributeValues
+  @usableFromInline @exclusivity(unchecked) final var attributeValues: AttributeValues
   /// The attribute values as last read or saved, as what differs from `attributeValues`.
   @exclusivity(unchecked) var committedAttributes: CommittedAttributes
   @exclusivity(unchecked) var toOneValues: OptionalSlots<ObjectID>
@@ -37,7 +37,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   @exclusivity(unchecked) var toManyValues: OptionalSlots<ToManyValue>
   @exclusivity(unchecked) var committedToManyValues: OptionalSlots<ToManyValue>
   @exclusivity(unchecked) var lifecycle: Lifecycle
-  @exclusivity(unchecked) var isFaultStorage: Bool
+  @usableFromInline @exclusivity(unchecked) final var isFaultStorage: Bool
   /// The object's slot in its context's ``ChangedObjects``; -1 while it has no pending changes.
   /// 32 bits, beside the two flags above: with the other fields, objects stay within the
   /// 120 bytes that the C allocator frees through its fast bins (see ``CommittedAttributes``).
@@ -179,6 +179,13 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     // Read in place: `attributeValues[slot]` copies the values out of the object first (a
     // retain and a release of their storage), on every read of every generated property.
     return withUnsafeMutablePointer(to: &attributeValues) { $0.pointee[slot] }
+  }
+
+  /// Loads the object's values from the store (it is a fault): the out-of-line part of the
+  /// generated properties' reads.
+  @usableFromInline
+  final func fulfillFault() {
+    context?.fulfillFault(self)
   }
 
   /// Sets the value in an attribute slot.
