@@ -7,21 +7,51 @@ import DataModel
 /// path. An array of a type from another module is allocated through the runtime's generic
 /// metadata cache, a locked hash-table lookup per array; this storage is a class of its own,
 /// whose metadata is looked up once.
+///
+/// The values are one row of an ``AttributeValueStorage``, which can hold the rows of several
+/// objects: a fetch decodes its rows into storages of up to
+/// ``AttributeValueRows/maximumRowsPerStorage`` rows (``AttributeValueRows``), one allocation
+/// for many objects rather than one each. A storage shared this way is immutable until only one
+/// of its rows' values still references it: writing to values whose storage others share
+/// copies the row to a storage of its own first, as copy on write does for a copy.
 @usableFromInline
 struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, MutableCollection {
   @usableFromInline var storage: AttributeValueStorage
+  /// The row of `storage` these values are. 16 bits, so that the values take ten bytes and the
+  /// object's small fields fill the rest of their word (see ``ManagedObject``).
+  @usableFromInline var row: UInt16
 
   /// `count` nil values.
   init(nilCount count: Int) {
-    storage = AttributeValueStorage.make(count: count)
+    storage = AttributeValueStorage.make(slotsPerRow: count, rows: 1)
+    row = 0
   }
 
   /// `count` values, each nil until `fill` fills it. When `fill` throws, the values it filled
   /// are released and the error is passed on.
   init(count: Int, filling fill: (AttributeValueFiller) throws -> Void) rethrows {
-    storage = AttributeValueStorage.make(count: count)
-    try storage.withUnsafeMutablePointerToElements { values in
+    storage = AttributeValueStorage.make(slotsPerRow: count, rows: 1)
+    row = 0
+    try Self.fill(storage, row: 0, count: count, with: fill)
+  }
+
+  /// `count` values in the next row of `rows`' current storage (a new storage when it is full),
+  /// each nil until `fill` fills it; as ``init(count:filling:)`` otherwise.
+  init(count: Int, in rows: inout AttributeValueRows, filling fill: (AttributeValueFiller) throws -> Void) rethrows {
+    (storage, row) = rows.nextRow(slotsPerRow: count)
+    try Self.fill(storage, row: row, count: count, with: fill)
+  }
+
+  private static func fill(
+    _ storage: AttributeValueStorage, row: UInt16, count: Int, with fill: (AttributeValueFiller) throws -> Void
+  ) rethrows {
+    let values = storage.row(row)
+    do {
       try fill(AttributeValueFiller(values: values, count: count))
+    } catch {
+      // The row goes back to nil: a shared storage frees its rows' values only when it goes.
+      for slot in 0..<count { (values + slot).pointee = nil }
+      throw error
     }
   }
 
@@ -35,18 +65,27 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
   }
 
   @usableFromInline var startIndex: Int { 0 }
-  @usableFromInline var endIndex: Int { storage.count }
+  @usableFromInline var endIndex: Int { storage.slotsPerRow }
 
   /// The value in `slot`.
   @usableFromInline subscript(slot: Int) -> AttributeValue? {
     get {
-      precondition(slot >= 0 && slot < storage.count, "attribute slot out of range")
-      return storage.withUnsafeMutablePointerToElements { $0[slot] }
+      precondition(slot >= 0 && slot < storage.slotsPerRow, "attribute slot out of range")
+      return storage.row(row)[slot]
     }
     set {
-      precondition(slot >= 0 && slot < storage.count, "attribute slot out of range")
-      if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-      storage.withUnsafeMutablePointerToElements { $0[slot] = newValue }
+      precondition(slot >= 0 && slot < storage.slotsPerRow, "attribute slot out of range")
+      makeUnique()
+      storage.row(row)[slot] = newValue
+    }
+  }
+
+  /// Makes the storage this value's own before a write: a storage another value references
+  /// (a copy, or the other rows of a fetch's storage) is left as it is, and this row copied.
+  private mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&storage) {
+      storage = storage.copy(row: row)
+      row = 0
     }
   }
 
@@ -54,59 +93,60 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
   /// inlined into them.
   @inlinable
   func withValue<Result>(at slot: Int, _ body: (AttributeValue?) -> Result) -> Result {
-    storage.withUnsafeMutablePointers { count, values in
-      precondition(slot >= 0 && slot < count.pointee, "attribute slot out of range")
-      return body(values[slot])
+    storage.withUnsafeMutablePointers { header, values in
+      let slotsPerRow = header.pointee.slotsPerRow
+      precondition(slot >= 0 && slot < slotsPerRow, "attribute slot out of range")
+      return body(values[Int(row) &* slotsPerRow &+ slot])
     }
   }
 
   /// Whether the value in `slot` equals `value`, compared in place (reading the slot out would
   /// copy it: a retain and a release for a string).
   func holds(_ value: AttributeValue?, at slot: Int) -> Bool {
-    precondition(slot >= 0 && slot < storage.count, "attribute slot out of range")
-    return storage.withUnsafeMutablePointerToElements { AttributeValue.equal($0[slot], value) }
+    precondition(slot >= 0 && slot < storage.slotsPerRow, "attribute slot out of range")
+    return AttributeValue.equal(storage.row(row)[slot], value)
   }
 
   /// Puts `value` in `slot` and returns the value it replaces, moved out rather than copied and
   /// destroyed: the first change of an object keeps its old value this way.
   mutating func exchange(_ slot: Int, with value: __owned AttributeValue?) -> AttributeValue? {
-    precondition(slot >= 0 && slot < storage.count, "attribute slot out of range")
-    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-    return storage.withUnsafeMutablePointerToElements { values in
-      let old = (values + slot).move()
-      (values + slot).initialize(to: value)
-      return old
-    }
+    precondition(slot >= 0 && slot < storage.slotsPerRow, "attribute slot out of range")
+    makeUnique()
+    let values = storage.row(row)
+    let old = (values + slot).move()
+    (values + slot).initialize(to: value)
+    return old
   }
 
   /// Calls `body` with the values in place, for reading many without copying each out (a copy
   /// of a string or data value retains it).
   func withUnsafeValues<Result>(_ body: (UnsafePointer<AttributeValue?>) throws -> Result) rethrows -> Result {
-    try storage.withUnsafeMutablePointerToElements { try body(UnsafePointer($0)) }
+    try withExtendedLifetime(storage) { try body(UnsafePointer(storage.row(row))) }
   }
 
   /// Whether the values in `slot` differ; values sharing their storage never do.
   func differs(from other: AttributeValues, at slot: Int) -> Bool {
-    if storage === other.storage { return false }
-    precondition(slot >= 0 && slot < storage.count && slot < other.storage.count, "attribute slot out of range")
+    if sharesStorage(with: other) { return false }
+    precondition(
+      slot >= 0 && slot < storage.slotsPerRow && slot < other.storage.slotsPerRow, "attribute slot out of range")
     return withUnsafeValues { values in
       other.withUnsafeValues { others in !AttributeValue.equal(values[slot], others[slot]) }
     }
   }
 
-  /// Whether both are the same storage: an object's values that were never changed since they
-  /// were read or saved are its committed values' storage (copy on write). True means equal;
-  /// false means nothing — compare the slots.
-  func sharesStorage(with other: AttributeValues) -> Bool { storage === other.storage }
+  /// Whether both are the same row of the same storage: an object's values that were never
+  /// changed since they were read or saved are its committed values' storage (copy on write).
+  /// True means equal; false means nothing — compare the slots.
+  func sharesStorage(with other: AttributeValues) -> Bool { storage === other.storage && row == other.row }
 
   /// Equal when they have the same number of slots and every slot is equal; values that share
   /// their storage (an object's unchanged values and its committed ones) compare at once.
   @usableFromInline static func == (lhs: AttributeValues, rhs: AttributeValues) -> Bool {
-    if lhs.storage === rhs.storage { return true }
-    let count = lhs.storage.count
-    guard count == rhs.storage.count else { return false }
-    return lhs.storage.withUnsafeMutablePointerToElements { left in
-      rhs.storage.withUnsafeMutablePointerToElements { right in
+    if lhs.sharesStorage(with: rhs) { return true }
+    let count = lhs.storage.slotsPerRow
+    guard count == rhs.storage.slotsPerRow else { return false }
+    return lhs.withUnsafeValues { left in
+      rhs.withUnsafeValues { right in
         for slot in 0..<count where !AttributeValue.equal(left[slot], right[slot]) { return false }
         return true
       }
@@ -114,15 +154,28 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
   }
 }
 
-/// The storage of ``AttributeValues``: the number of values as header, the values as elements.
+/// The storage of ``AttributeValues``: rows of the same number of values, every slot
+/// initialized (nil until a row is filled), the shape as header.
 ///
-/// Values are `Sendable` and the storage is only mutated while uniquely referenced (copy on
-/// write), so ``AttributeValues`` is as safe to share between threads as an array.
+/// Values are `Sendable` and a row is only written while its storage is uniquely referenced
+/// (copy on write) or, once, when ``AttributeValueRows`` hands the row out and fills it before
+/// any other value can reach it, so ``AttributeValues`` is as safe to share between threads as
+/// an array.
 @usableFromInline
-final class AttributeValueStorage: ManagedBuffer<Int, AttributeValue?> {
-  /// New storage of `count` nil values.
-  static func make(count: Int) -> AttributeValueStorage {
-    let storage = unsafeDowncast(create(minimumCapacity: count) { _ in count }, to: AttributeValueStorage.self)
+final class AttributeValueStorage: ManagedBuffer<AttributeValueStorage.Shape, AttributeValue?> {
+  /// How many rows a storage has and how many values each row holds.
+  @usableFromInline
+  struct Shape {
+    @usableFromInline var slotsPerRow: Int
+    var rows: Int
+  }
+
+  /// New storage of `rows` rows of `slotsPerRow` nil values.
+  static func make(slotsPerRow: Int, rows: Int) -> AttributeValueStorage {
+    let count = slotsPerRow * rows
+    let storage = unsafeDowncast(
+      create(minimumCapacity: count) { _ in Shape(slotsPerRow: slotsPerRow, rows: rows) },
+      to: AttributeValueStorage.self)
     storage.withUnsafeMutablePointerToElements { values in
       // Each nil stored directly: `initialize(repeating:count:)` copies its value into every
       // slot through the type's value witnesses.
@@ -131,26 +184,34 @@ final class AttributeValueStorage: ManagedBuffer<Int, AttributeValue?> {
     return storage
   }
 
-  /// The number of values. (Read through a pointer: reading `header` as a property would pay a
-  /// run-time exclusivity check on every access to a value.)
-  var count: Int { withUnsafeMutablePointerToHeader { $0.pointee } }
+  /// The number of values in a row. (Read through a pointer: reading `header` as a property
+  /// would pay a run-time exclusivity check on every access to a value.)
+  var slotsPerRow: Int { withUnsafeMutablePointerToHeader { $0.pointee.slotsPerRow } }
 
-  /// A new storage holding the same values.
-  func copy() -> AttributeValueStorage {
-    let count = self.count
-    let copy = unsafeDowncast(
-      AttributeValueStorage.create(minimumCapacity: count) { _ in count }, to: AttributeValueStorage.self)
-    withUnsafeMutablePointerToElements { source in
-      copy.withUnsafeMutablePointerToElements { $0.initialize(from: source, count: count) }
+  /// The first value of `row`; valid while the storage lives.
+  func row(_ row: UInt16) -> UnsafeMutablePointer<AttributeValue?> {
+    withUnsafeMutablePointers { shape, values in
+      precondition(Int(row) < shape.pointee.rows, "attribute row out of range")
+      return values + Int(row) * shape.pointee.slotsPerRow
     }
+  }
+
+  /// A new storage of one row, holding the values of `row`.
+  func copy(row: UInt16) -> AttributeValueStorage {
+    let count = slotsPerRow
+    let copy = unsafeDowncast(
+      AttributeValueStorage.create(minimumCapacity: count) { _ in Shape(slotsPerRow: count, rows: 1) },
+      to: AttributeValueStorage.self)
+    let source = self.row(row)
+    copy.withUnsafeMutablePointerToElements { $0.initialize(from: source, count: count) }
     return copy
   }
 
   deinit {
-    withUnsafeMutablePointers { count, values in
+    withUnsafeMutablePointers { shape, values in
       // Only strings, data and URLs hold references. Destroying the other values (the numbers,
       // dates and UUIDs of most slots) would only go through the value witnesses to do nothing.
-      for slot in 0..<count.pointee {
+      for slot in 0..<shape.pointee.slotsPerRow * shape.pointee.rows {
         switch values[slot] {
         case .string?, .binary?, .uri?: (values + slot).deinitialize(count: 1)
         case nil, .integer?, .decimal?, .double?, .float?, .boolean?, .date?, .uuid?: continue
@@ -158,6 +219,48 @@ final class AttributeValueStorage: ManagedBuffer<Int, AttributeValue?> {
       }
     }
   }
+}
+
+/// Where a query's rows put their values: storages of several rows each, handed out a row at a
+/// time (``AttributeValues/init(count:in:filling:)``).
+///
+/// A fetch made an allocation for every object's values, and its context freed them one by
+/// one, as many blocks again as the objects themselves (docs/benchmarks.md). The first storage
+/// holds one row, each next one twice as many up to ``maximumRowsPerStorage``, so a query of a
+/// row or two allocates no more than before and a large one a storage per 16 rows.
+///
+/// The price: a storage is freed with the last of its rows' values, so an object kept after
+/// the others of its fetch are gone keeps up to 15 other rows' values in memory (their strings
+/// and data too) until it goes, is changed (its values are then copied out) or is refreshed.
+struct AttributeValueRows {
+  /// The most rows one storage holds.
+  static let maximumRowsPerStorage = 16
+
+  private var storage: AttributeValueStorage?
+  private var nextRow = 0
+  private var rowsInNext = 1
+
+  init() {}
+
+  /// A row for `slotsPerRow` values: the next one of the current storage, or the first of a
+  /// new one when it is full or was made for another number of values (a sub-entity's row).
+  mutating func nextRow(slotsPerRow: Int) -> (AttributeValueStorage, UInt16) {
+    if let storage, nextRow < storage.rowCount, storage.slotsPerRow == slotsPerRow {
+      defer { nextRow += 1 }
+      return (storage, UInt16(nextRow))
+    }
+    let rows = rowsInNext
+    rowsInNext = min(rowsInNext * 2, Self.maximumRowsPerStorage)
+    let storage = AttributeValueStorage.make(slotsPerRow: slotsPerRow, rows: rows)
+    self.storage = storage
+    nextRow = 1
+    return (storage, 0)
+  }
+}
+
+extension AttributeValueStorage {
+  /// The number of rows.
+  fileprivate var rowCount: Int { withUnsafeMutablePointerToHeader { $0.pointee.rows } }
 }
 
 /// The slots of new attribute values, every one nil, for a decoder to fill once each: a row's

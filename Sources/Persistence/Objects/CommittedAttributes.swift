@@ -19,7 +19,18 @@ enum CommittedAttributes {
   /// allocator frees through its fast bins — freeing objects was a quarter of a fetch.
   case slot(CommittedSlot)
   /// Values of their own: several slots changed, or the empty values of an inserted object.
-  case values(AttributeValues)
+  /// Boxed, for the same reason as `slot`: values take ten bytes (see ``AttributeValues``).
+  case values(CommittedValues)
+}
+
+/// Committed values of their own (``CommittedAttributes/values(_:)``), immutable: a change
+/// records a new box.
+final class CommittedValues: Sendable {
+  let values: AttributeValues
+
+  init(_ values: AttributeValues) {
+    self.values = values
+  }
 }
 
 /// The committed value of an object's one changed attribute slot, and whether the current value
@@ -53,11 +64,12 @@ extension ManagedObject {
         var values = attributeValues
         values[record.slot] = record.value
         return values
-      case .values(let values): return values
+      case .values(let record): return record.values
       }
     }
     set {
-      committedAttributes = newValue.sharesStorage(with: attributeValues) ? .unchanged : .values(newValue)
+      committedAttributes =
+        newValue.sharesStorage(with: attributeValues) ? .unchanged : .values(CommittedValues(newValue))
     }
   }
 
@@ -66,7 +78,7 @@ extension ManagedObject {
     switch committedAttributes {
     case .unchanged: return attributeValues[slot]
     case .slot(let record): return record.slot == slot ? record.value : attributeValues[slot]
-    case .values(let values): return values[slot]
+    case .values(let record): return record.values[slot]
     }
   }
 
@@ -75,7 +87,7 @@ extension ManagedObject {
     switch committedAttributes {
     case .unchanged: return false
     case .slot(let record): return record.differs
-    case .values(let values): return attributeValues != values
+    case .values(let record): return attributeValues != record.values
     }
   }
 
@@ -84,7 +96,7 @@ extension ManagedObject {
     switch committedAttributes {
     case .unchanged: return false
     case .slot(let record): return record.slot == slot && record.differs
-    case .values(let values): return attributeValues.differs(from: values, at: slot)
+    case .values(let record): return attributeValues.differs(from: record.values, at: slot)
     }
   }
 
@@ -105,7 +117,7 @@ extension ManagedObject {
       // A second slot changes: the committed values become values of their own.
       var values = attributeValues
       values[record.slot] = record.value
-      committedAttributes = .values(values)
+      committedAttributes = .values(CommittedValues(values))
     case .values:
       break
     }
@@ -117,7 +129,7 @@ extension ManagedObject {
     switch committedAttributes {
     case .unchanged: break
     case .slot(let record): attributeValues[record.slot] = record.value
-    case .values(let values): attributeValues = values
+    case .values(let record): attributeValues = record.values
     }
     committedAttributes = .unchanged
   }

@@ -29,19 +29,23 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   // Storage, managed by the context. Only the context's code touches it, on the context's
   // isolation, and never holds an access open across a call that could reach the same object:
   // the run-time exclusivity checks, paid on every read of every value, are left out.
+  //
+  // The values take ten bytes (a storage and a row); the three small fields after them fill
+  // the rest of their word (stored properties are laid out in the order they are declared).
   @usableFromInline @exclusivity(unchecked) final var attributeValues: AttributeValues
+  @exclusivity(unchecked) var lifecycle: Lifecycle
+  @usableFromInline @exclusivity(unchecked) final var isFaultStorage: Bool
+  /// The object's slot in its context's ``ChangedObjects``; -1 while it has no pending changes.
+  /// 32 bits, beside the values and the two flags above: with the other fields, objects stay
+  /// within the 120 bytes that the C allocator frees through its fast bins (see
+  /// ``CommittedAttributes``).
+  @exclusivity(unchecked) var changeSlot: Int32 = -1
   /// The attribute values as last read or saved, as what differs from `attributeValues`.
   @exclusivity(unchecked) var committedAttributes: CommittedAttributes
   @exclusivity(unchecked) var toOneValues: OptionalSlots<ObjectID>
   @exclusivity(unchecked) var committedToOneValues: OptionalSlots<ObjectID>
   @exclusivity(unchecked) var toManyValues: OptionalSlots<ToManyValue>
   @exclusivity(unchecked) var committedToManyValues: OptionalSlots<ToManyValue>
-  @exclusivity(unchecked) var lifecycle: Lifecycle
-  @usableFromInline @exclusivity(unchecked) final var isFaultStorage: Bool
-  /// The object's slot in its context's ``ChangedObjects``; -1 while it has no pending changes.
-  /// 32 bits, beside the two flags above: with the other fields, objects stay within the
-  /// 120 bytes that the C allocator frees through its fast bins (see ``CommittedAttributes``).
-  @exclusivity(unchecked) var changeSlot: Int32 = -1
   /// `Z_OPT` of the row as last read or written.
   @exclusivity(unchecked) var storedVersion: Int64
   /// Destinations loaded by a fetch's prefetching, kept alive as long as this object so that
@@ -78,7 +82,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
       let layout = construction.layout
       self.attributeValues = construction.isInserted ? layout.defaultAttributeValues : layout.emptyAttributeValues
       // An inserted object's committed values are empty; a fault's are its (empty) values.
-      self.committedAttributes = construction.isInserted ? .values(layout.emptyAttributeValues) : .unchanged
+      self.committedAttributes = construction.isInserted ? .values(layout.insertedCommittedValues) : .unchanged
       self.toOneValues = OptionalSlots()
       self.committedToOneValues = OptionalSlots()
       self.storedVersion = 0

@@ -59,6 +59,8 @@ public final class ObjectLayout: Sendable {
   /// Nil in every attribute slot; objects start from these shared values and copy them on
   /// first write.
   let emptyAttributeValues: AttributeValues
+  /// `emptyAttributeValues` as the committed values of a new object, one box for them all.
+  let insertedCommittedValues: CommittedValues
 
   init(entity: EntityID, model: ModelVersion) {
     self.entity = entity
@@ -107,6 +109,7 @@ public final class ObjectLayout: Sendable {
     self.defaultAttributeValues = AttributeValues(attributes.map(\.defaultValue))
     self.insertedToManyValues = OptionalSlots(relationships.map { $0.relationship.isToMany ? ToManyValue() : nil })
     self.emptyAttributeValues = AttributeValues(nilCount: attributes.count)
+    self.insertedCommittedValues = CommittedValues(emptyAttributeValues)
   }
 
   /// The entity's name.

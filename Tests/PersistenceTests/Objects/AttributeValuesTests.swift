@@ -128,6 +128,116 @@ struct AttributeValuesTests {
   }
 }
 
+/// Values decoded into storages of several rows (``AttributeValueRows``): each row is its own
+/// values, a write copies the row out while another row's values share the storage, and the
+/// storage frees every row's values with the last of them.
+@Suite("Attribute value rows")
+struct AttributeValueRowsTests {
+  /// `count` rows of three values each, decoded as a fetch decodes them.
+  private func decode(_ count: Int, into rows: inout AttributeValueRows) -> [AttributeValues] {
+    (0..<count).map { row in
+      AttributeValues(count: 3, in: &rows) { values in
+        values.fill(0, with: .integer(Int64(row)))
+        values.fill(2, with: .string("row \(row) " + String(repeating: "z", count: 20)))
+      }
+    }
+  }
+
+  @Test("Rows share storages of 1, 2, 4, 8 and then 16 rows, and each reads back its own values")
+  func rowsShareStorages() {
+    var rows = AttributeValueRows()
+    let decoded = decode(64, into: &rows)
+    for (row, values) in decoded.enumerated() {
+      #expect(Array(values) == [.integer(Int64(row)), nil, .string("row \(row) " + String(repeating: "z", count: 20))])
+    }
+    var storages: [ObjectIdentifier] = []
+    for values in decoded where storages.last != ObjectIdentifier(values.storage) {
+      storages.append(ObjectIdentifier(values.storage))
+    }
+    let sizes = storages.map { storage in decoded.filter { ObjectIdentifier($0.storage) == storage }.count }
+    #expect(sizes == [1, 2, 4, 8, 16, 16, 16, 1])
+    #expect(Set(storages).count == storages.count)
+  }
+
+  @Test("Values of another length start a storage of their own")
+  func otherLengthStartsAStorage() {
+    var rows = AttributeValueRows()
+    let first = decode(3, into: &rows)  // storages of 1 and 2 rows, the second with a free row
+    let other = AttributeValues(count: 5, in: &rows) { $0.fill(4, with: .boolean(true)) }
+    #expect(other.count == 5)
+    #expect(other[4] == .boolean(true))
+    #expect(other.storage !== first[2].storage)
+    #expect(first[2][0] == .integer(2))
+  }
+
+  @Test("A write copies the row out while the storage is shared, and leaves the other rows alone")
+  func writeCopiesTheRow() {
+    var rows = AttributeValueRows()
+    var decoded = decode(7, into: &rows)
+    rows = AttributeValueRows()  // the decoder's own reference goes, as at the end of a fetch
+    let shared = decoded[5].storage
+    #expect(decoded[6].storage === shared)
+    let before = decoded[5]
+    decoded[5][1] = .double(1.5)
+    #expect(decoded[5].storage !== shared)
+    #expect(Array(decoded[5]) == [.integer(5), .double(1.5), .string("row 5 " + String(repeating: "z", count: 20))])
+    #expect(Array(before) == [.integer(5), nil, .string("row 5 " + String(repeating: "z", count: 20))])
+    #expect(Array(decoded[6]) == [.integer(6), nil, .string("row 6 " + String(repeating: "z", count: 20))])
+    #expect(!decoded[5].sharesStorage(with: before))
+    #expect(decoded[6].sharesStorage(with: decoded[6]))
+    #expect(!decoded[6].sharesStorage(with: decoded[4]))
+    // Exchanging moves the old value out of a copy, not out of the shared storage.
+    let old = decoded[6].exchange(2, with: nil)
+    #expect(old == .string("row 6 " + String(repeating: "z", count: 20)))
+    #expect(decoded[4][2] == .string("row 4 " + String(repeating: "z", count: 20)))
+  }
+
+  @Test("Rows of one storage that are equal compare equal, and different rows differ")
+  func equalityAcrossRows() {
+    var rows = AttributeValueRows()
+    let decoded = decode(4, into: &rows)
+    #expect(decoded[2] != decoded[3])
+    #expect(decoded[3] == AttributeValues([.integer(3), nil, .string("row 3 " + String(repeating: "z", count: 20))]))
+    #expect(decoded[3].differs(from: decoded[2], at: 0))
+    #expect(!decoded[3].differs(from: decoded[2], at: 1))
+  }
+
+  @Test("A storage frees every row's values with the last values that reference it")
+  func storageFreesEveryRow() {
+    let freed = FreedCount()
+    do {
+      var rows = AttributeValueRows()
+      var kept: AttributeValues?
+      for row in 0..<15 {
+        let values = AttributeValues(count: 2, in: &rows) { $0.fill(1, with: .binary(freed.data())) }
+        if row == 9 { kept = values }  // the fourth storage holds rows 7 to 14
+      }
+      rows = AttributeValueRows()
+      #expect(freed.count == 7)  // the first three storages (rows 0 to 6) are gone
+      #expect(kept.flatMap { $0[1] } == .binary(Data(repeating: 7, count: 64)))
+      kept = nil
+      #expect(freed.count == 15)
+    }
+    #expect(freed.count == 15)
+  }
+
+  @Test("A filler that throws leaves its row nil and frees what it filled")
+  func throwingFillerInARow() {
+    struct Stop: Error {}
+    let freed = FreedCount()
+    var rows = AttributeValueRows()
+    let first = decode(1, into: &rows)
+    #expect(throws: Stop.self) {
+      _ = try AttributeValues(count: 3, in: &rows) { values in
+        values.fill(1, with: .binary(freed.data()))
+        throw Stop()
+      }
+    }
+    #expect(freed.count == 1)
+    #expect(first[0][0] == .integer(0))
+  }
+}
+
 /// Counts the frees of the data it makes, to check that storage releases values it holds.
 private final class FreedCount: @unchecked Sendable {
   private let lock = NSLock()

@@ -76,10 +76,10 @@ struct RowDecoder: Sendable {
   /// naming the object and the table, never a silently wrong value.
   func decode(
     _ statement: SQLiteStatement, objectID: ObjectID, version: Int64, layout: ObjectLayout,
-    description: StoreDescription, tableName: String
+    description: StoreDescription, tableName: String, into rows: inout AttributeValueRows
   ) throws -> StoredRow {
     var toOne = OptionalSlots<ObjectID>()
-    let attributes = try AttributeValues(count: attributeCount) { values in
+    let attributes = try AttributeValues(count: attributeCount, in: &rows) { values in
       for step in steps {
         let position = Int(step.position)
         let slot = Int(step.slot)

@@ -26,6 +26,8 @@ final class StoredRowCursor {
   private(set) var objectID = ObjectID(entity: EntityID(0), primaryKey: 0)
   /// `Z_OPT`.
   private(set) var version: Int64 = 0
+  /// The storages the rows' values are decoded into, several rows each.
+  @exclusivity(unchecked) private var valueRows = AttributeValueRows()
 
   /// A cursor over the rows `statement` steps through, most of them of `entity`; call
   /// ``readIdentity()`` on each.
@@ -65,10 +67,10 @@ final class StoredRowCursor {
     if entity == commonEntity {
       return try commonDecoder.decode(
         statement, objectID: objectID, version: version, layout: commonLayout, description: description,
-        tableName: tableName)
+        tableName: tableName, into: &valueRows)
     }
     return try description.statements[entity.index].decoder.decode(
       statement, objectID: objectID, version: version, layout: description.layouts[entity], description: description,
-      tableName: tableName)
+      tableName: tableName, into: &valueRows)
   }
 }
