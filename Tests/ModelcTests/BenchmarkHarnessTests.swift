@@ -96,11 +96,45 @@ struct BenchmarkHarnessTests {
     #expect((object["baselineSeconds"] as? NSNumber)?.doubleValue ?? 0 > 0)
     // The child leaves no store behind in the folder it was given.
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
-    for arguments in [["run-scenario", "nonsense", "10", "1", "/tmp"], ["run-scenario", "insert", "10", "/tmp"]] {
+    for arguments in [
+      ["run-scenario", "nonsense", "10", "1", "/tmp"], ["run-scenario", "insert", "10", "/tmp"],
+      ["run-scenario", "insert", "10", "1", "--side", "theirs", "/tmp"],
+      ["run-scenario", "insert", "10", "1", "--side"],
+      ["run-scenario", "insert", "10", "1", "--sides", "ours", "/tmp"],
+    ] {
       let refused = try ProcessRun.run(executable, arguments)
       #expect(refused.status == 2)
       #expect(refused.error.contains("usage: modelc-bench run-scenario SCENARIO ROWS REPETITIONS"))
     }
+  }
+
+  /// Each side of a scenario runs in a process of its own; the harness compares the digests the
+  /// two processes report (a scenario whose sides disagree fails, see `tinyRun`).
+  @Test("A child process runs one side of a scenario when asked, and reports that side's result digest")
+  func scenarioSides() throws {
+    let executable = try #require(TestPaths.executable(named: "modelc-bench"))
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-side-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var digests: [[String: Any]] = []
+    for side in ["ours", "baseline"] {
+      let run = try ProcessRun.run(executable, ["run-scenario", "update", "30", "1", "--side", side, folder.path])
+      #expect(run.status == 0, "\(run.error)")
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+      #expect((object["seconds"] as? NSNumber)?.doubleValue ?? 0 > 0)
+      #expect(object["baselineSeconds"] == nil)
+      let digest = try #require(object["sideDigest"] as? [String: Any], "\(side): \(run.output)")
+      #expect((digest["rows"] as? NSNumber)?.intValue ?? 0 > 0)
+      digests.append(digest)
+    }
+    #expect(digests[0]["rows"] as? NSNumber == digests[1]["rows"] as? NSNumber)
+    #expect(digests[0]["checksum"] as? NSNumber == digests[1]["checksum"] as? NSNumber)
+    // Both sides in one process: the result is whole, and carries no digest.
+    let both = try ProcessRun.run(executable, ["run-scenario", "update", "30", "1", folder.path])
+    #expect(both.status == 0, "\(both.error)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(both.output.utf8)) as? [String: Any])
+    #expect((object["baselineSeconds"] as? NSNumber)?.doubleValue ?? 0 > 0)
+    #expect(object["sideDigest"] == nil)
   }
 
   @Test("The cold-start baseline program prints the task list's rows of a store")

@@ -8,6 +8,9 @@ struct ScenarioResult: Codable {
   var baselineSeconds: Double?
   var peakMemoryBytes: Int
   var note: String?
+  /// The digest of the one side a child process ran (``ScenarioSide``), for the harness to
+  /// compare with the other side's; nil in a finished result.
+  var sideDigest: ResultDigest? = nil
 
   /// Ours over the baseline; for `migrate-add-attribute`, time at many rows over time at few.
   var ratio: Double? {

@@ -4,7 +4,7 @@ import Foundation
 /// (FNV-1a over each value's kind and content, in the rows' order): the harness compares both
 /// sides' digests and fails the scenario when they differ, as the figures mean nothing unless
 /// both did the same work.
-struct ResultDigest: Equatable, CustomStringConvertible {
+struct ResultDigest: Equatable, Codable, CustomStringConvertible {
   private(set) var rows = 0
   private(set) var checksum: UInt64 = 0xcbf2_9ce4_8422_2325
 

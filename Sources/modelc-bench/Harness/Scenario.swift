@@ -16,6 +16,23 @@ struct BenchmarkConfiguration {
   /// Whether this run is the child process that measures one scenario's peak memory
   /// (``ScenarioMemory``): our side runs once, without the baseline and the checks.
   var measuresMemoryOnly = false
+  /// Which side of a two-sided scenario this process runs (``ScenarioRun``).
+  var side = ScenarioSide.both
+}
+
+/// The sides of a scenario a process runs.
+///
+/// The harness runs each side of a scenario in a child process of its own: in one process,
+/// what a side leaves behind when it finishes (the allocator's free lists, long after our side
+/// frees 100,000 objects, merged on the next large allocation) was paid by whichever side ran
+/// next — the baseline, in the round after ours. Each side now pays for its own.
+enum ScenarioSide: String, Codable {
+  /// Both, one after the other in each round (tests, and `--side` left out).
+  case both
+  /// Our side's rounds only; the result carries its digest for the harness to compare.
+  case ours
+  /// The baseline's rounds only; the result's seconds are the baseline's.
+  case baseline
 }
 
 /// One named benchmark.
@@ -33,13 +50,14 @@ extension Scenario {
   var measuresOwnMemory: Bool { false }
 
   /// The usual shape: fresh state for every repetition (not timed), then our side and the
-  /// baseline, alternating so that drift affects both; medians after a warm-up round.
+  /// baseline; medians after a warm-up round. The harness runs each side in a process of its
+  /// own (`configuration.side`, see ``ScenarioSide``); with both, they alternate.
   ///
   /// The warm-up round also checks that both sides produced the same result: each side is
   /// called with `checking` true and returns the digest of what it made (computed after its
   /// work; a side that wrote a store may return nil, and `result` digests the store it wrote).
   /// The timed rounds call the sides with `checking` false. The scenario fails when the two
-  /// digests differ.
+  /// digests differ; with one side, the harness compares the digests of the two processes.
   func measure<State>(
     _ configuration: BenchmarkConfiguration, setUp: (_ forBaseline: Bool) throws -> State,
     ours: (State, _ checking: Bool) throws -> ResultDigest?,
@@ -56,25 +74,38 @@ extension Scenario {
     }
     var ourTimes: [Double] = []
     var baselineTimes: [Double] = []
+    var ourDigest = ResultDigest()
+    var baselineDigest = ResultDigest()
     for round in 0...configuration.repetitions {
       let checking = round == 0
-      let state = try setUp(false)
-      var ourDigest: ResultDigest?
-      let time = try Measure.seconds { ourDigest = try ours(state, checking) }
-      let baselineState = try setUp(true)
-      var baselineDigest: ResultDigest?
-      let baselineTime = try Measure.seconds { baselineDigest = try baseline(baselineState, checking) }
-      if checking {
-        try ResultDigest.check(
-          name, ours: try digest(state, ourDigest), baseline: try digest(baselineState, baselineDigest))
-      } else {
-        ourTimes.append(time)
-        baselineTimes.append(baselineTime)
+      if configuration.side != .baseline {
+        let state = try setUp(false)
+        var returned: ResultDigest?
+        let time = try Measure.seconds { returned = try ours(state, checking) }
+        if checking { ourDigest = try digest(state, returned) } else { ourTimes.append(time) }
+      }
+      if configuration.side != .ours {
+        let state = try setUp(true)
+        var returned: ResultDigest?
+        let time = try Measure.seconds { returned = try baseline(state, checking) }
+        if checking { baselineDigest = try digest(state, returned) } else { baselineTimes.append(time) }
       }
     }
-    return ScenarioResult(
-      name: name, seconds: Measure.median(ourTimes), baselineSeconds: Measure.median(baselineTimes),
-      peakMemoryBytes: 0, note: note)
+    switch configuration.side {
+    case .both:
+      try ResultDigest.check(name, ours: ourDigest, baseline: baselineDigest)
+      return ScenarioResult(
+        name: name, seconds: Measure.median(ourTimes), baselineSeconds: Measure.median(baselineTimes),
+        peakMemoryBytes: 0, note: note)
+    case .ours:
+      return ScenarioResult(
+        name: name, seconds: Measure.median(ourTimes), baselineSeconds: nil, peakMemoryBytes: 0, note: note,
+        sideDigest: ourDigest)
+    case .baseline:
+      return ScenarioResult(
+        name: name, seconds: Measure.median(baselineTimes), baselineSeconds: nil, peakMemoryBytes: 0, note: note,
+        sideDigest: baselineDigest)
+    }
   }
 
   /// A scenario without a baseline: fresh state for every repetition (not timed), our side

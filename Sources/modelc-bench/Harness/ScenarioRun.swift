@@ -7,21 +7,41 @@ import Foundation
 /// scattered), which our side, allocating an object per row, paid and the baseline mostly did
 /// not: the same binary read `fetch-all` at 1.77–1.97 alone and 1.95–2.77 inside full runs. A
 /// fresh process per scenario is what a user's process is when it starts the same work, and
-/// makes a scenario's figures independent of which scenarios ran before it.
+/// makes a scenario's figures independent of which scenarios ran before it. For the same
+/// reason each side of a scenario runs in a process of its own (``ScenarioSide``): in one, the
+/// baseline paid for what our side left behind in the allocator.
 enum ScenarioRun {
   /// The hidden first argument that makes `modelc-bench` this child: not in `--help`, as it is
   /// only for the harness itself.
   static let subcommand = "run-scenario"
 
-  /// Runs scenario `name` (warm-up, checks and timed rounds of both sides) in a child process
-  /// and returns its result.
+  /// Runs scenario `name` (warm-up, checks and timed rounds of both sides) in child processes
+  /// and returns its result: our side in one, then, for a scenario with a baseline, the
+  /// baseline in another (see ``ScenarioSide``), their results checked against each other.
   ///
   /// - Throws: ``BenchmarkError`` with the child's standard error when the scenario fails (its
   ///   two sides disagreed, or it could not run).
   static func measure(_ name: String, _ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
+    var result = try runChild(name, configuration, side: .ours)
+    // A scenario timed in one piece (without a baseline, or measuring both sides its own way)
+    // returns its whole result.
+    guard let ourDigest = result.sideDigest else { return result }
+    let baseline = try runChild(name, configuration, side: .baseline)
+    guard let baselineDigest = baseline.sideDigest else {
+      throw BenchmarkError("the baseline's child process of \(name) returned no result to check")
+    }
+    try ResultDigest.check(name, ours: ourDigest, baseline: baselineDigest)
+    result.baselineSeconds = baseline.seconds
+    result.sideDigest = nil
+    return result
+  }
+
+  private static func runChild(
+    _ name: String, _ configuration: BenchmarkConfiguration, side: ScenarioSide
+  ) throws -> ScenarioResult {
     var arguments = [subcommand, name, String(configuration.rows), String(configuration.repetitions)]
     if configuration.measuresTenfoldMemory { arguments.append("--tenfold-memory") }
-    arguments.append(configuration.directory.path)
+    arguments += ["--side", side.rawValue, configuration.directory.path]
     let run = try ChildProcess.run(ChildProcess.benchmarkExecutable, arguments)
     guard run.status == 0 else {
       let message = run.error.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -34,16 +54,32 @@ enum ScenarioRun {
     }
   }
 
-  /// The child's side: `NAME ROWS REPETITIONS [--tenfold-memory] FOLDER`. Runs the scenario and
-  /// prints its result as JSON. Returns the exit code.
+  /// The child's side: `NAME ROWS REPETITIONS [--tenfold-memory] [--side SIDE] FOLDER`. Runs
+  /// the scenario (both sides unless `--side` names one) and prints its result as JSON.
+  /// Returns the exit code.
   static func serve(_ arguments: [String], scenarios: [any Scenario], packageRoot: URL) -> Int32 {
-    let tenfold = arguments.count == 5 && arguments[3] == "--tenfold-memory"
-    guard arguments.count == 4 || tenfold, let scenario = scenarios.first(where: { $0.name == arguments[0] }),
-      let rows = Int(arguments[1]), rows > 0, let repetitions = Int(arguments[2]), repetitions > 0
-    else {
+    func usage() -> Int32 {
       FileHandle.standardError.write(
-        Data("usage: modelc-bench \(subcommand) SCENARIO ROWS REPETITIONS [--tenfold-memory] FOLDER\n".utf8))
+        Data(
+          "usage: modelc-bench \(subcommand) SCENARIO ROWS REPETITIONS [--tenfold-memory] [--side ours|baseline] FOLDER\n"
+            .utf8))
       return 2
+    }
+    guard arguments.count >= 4, let scenario = scenarios.first(where: { $0.name == arguments[0] }),
+      let rows = Int(arguments[1]), rows > 0, let repetitions = Int(arguments[2]), repetitions > 0,
+      !arguments[arguments.count - 1].hasPrefix("-")
+    else { return usage() }
+    var tenfold = false
+    var side = ScenarioSide.both
+    var options = arguments[3..<(arguments.count - 1)]
+    while let option = options.popFirst() {
+      switch option {
+      case "--tenfold-memory": tenfold = true
+      case "--side":
+        guard let name = options.popFirst(), let named = ScenarioSide(rawValue: name) else { return usage() }
+        side = named
+      default: return usage()
+      }
     }
     let directory = URL(fileURLWithPath: arguments[arguments.count - 1])
       .appendingPathComponent("run-\(UUID().uuidString)")
@@ -52,7 +88,7 @@ enum ScenarioRun {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       let configuration = BenchmarkConfiguration(
         rows: rows, repetitions: repetitions, directory: directory, packageRoot: packageRoot,
-        measuresTenfoldMemory: tenfold)
+        measuresTenfoldMemory: tenfold, side: side)
       let result = try scenario.run(configuration)
       FileHandle.standardOutput.write(try JSONEncoder().encode(result))
       return 0

@@ -50,6 +50,8 @@ struct HeavyweightSQLScenario: HeavyweightScenario {
         try RawSQLite(path: url.path).digest(
           of: "SELECT Z_PK, Z_ENT, ZID, ZTITLE, ZNOTES, ZPRIORITY, ZISCOMPLETED, ZDUEDATE FROM ZTASK ORDER BY Z_PK")
       })
+    // Our side's peak memory and phases: measured once, by our side's process.
+    guard configuration.side != .baseline else { return result }
     let child = try ChildMeasurement.measure(name, store: try stores.copy(of: template), configuration)
     result.peakMemoryBytes = child.peakMemoryBytes
     var note =

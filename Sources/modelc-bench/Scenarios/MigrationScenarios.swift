@@ -100,6 +100,8 @@ struct MigrateRebuildScenario: ChildMigrationScenario {
       result: { url in
         try RawSQLite(path: url.path).digest(of: "SELECT \(taskColumns) FROM ZTASK ORDER BY Z_PK")
       })
+    // Our side's peak memory and phases: measured once, by our side's process.
+    guard configuration.side != .baseline else { return result }
     let child = try ChildMeasurement.measure(name, store: try stores.copy(of: template), configuration)
     result.peakMemoryBytes = child.peakMemoryBytes
     var note = "peak memory \(child.peakMemoryBytes / 1_048_576) MiB at \(configuration.rows) rows"
