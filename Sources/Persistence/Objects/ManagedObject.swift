@@ -178,11 +178,15 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   }
 
   /// The value in an attribute slot (loading the object first when it is a fault).
-  public func attributeValue(at slot: Int) -> AttributeValue? {
-    if isFaultStorage { context?.fulfillFault(self) }
+  ///
+  /// Inlinable, as the generated properties' reads are: code reading many objects by slot pays
+  /// no call for a loaded object.
+  @inlinable
+  public final func attributeValue(at slot: Int) -> AttributeValue? {
+    if isFaultStorage { fulfillFault() }
     // Read in place: `attributeValues[slot]` copies the values out of the object first (a
     // retain and a release of their storage), on every read of every generated property.
-    return withUnsafeMutablePointer(to: &attributeValues) { $0.pointee[slot] }
+    return withUnsafeMutablePointer(to: &attributeValues) { $0.pointee.withValue(at: slot) { $0 } }
   }
 
   /// Loads the object's values from the store (it is a fault): the out-of-line part of the
