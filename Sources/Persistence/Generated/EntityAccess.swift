@@ -158,9 +158,8 @@ public enum EntityAccess {
 
   // MARK: - Slots
 
-  /// The value of the attribute `name` (checked against `slot`), read in one call: the check
-  /// and the read are inlined here, so a generated property's read pays one call, not two —
-  /// a fetch reads every property of every object it makes.
+  /// The value of the attribute `name` (checked against `slot`), read in one call: the raw,
+  /// transformed and Codable reads' path (the typed reads inline theirs, in `optionalValue`).
   @usableFromInline
   static func storedValue(_ object: ManagedObject, _ name: String, slot: Int) -> AttributeValue? {
     object.attributeValue(at: attributeSlot(object, name, slot))
