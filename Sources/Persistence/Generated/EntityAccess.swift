@@ -24,13 +24,9 @@ public enum EntityAccess {
   public static func optionalValue<Value: AttributeValueRepresentable>(
     _ object: ManagedObject, _ name: String, slot: Int
   ) -> Value? {
-    // Inlined into each generated property, specialized for its type: the slot check, the
-    // fault check and the read in place, with no call on the path of a loaded object.
-    let slot = attributeSlot(object, name, slot)
-    if object.isFaultStorage { object.fulfillFault() }
-    return withUnsafeMutablePointer(to: &object.attributeValues) { values in
-      values.pointee.withValue(at: slot) { value in value.flatMap { Value(attributeValue: $0) } }
-    }
+    // Inlined into each generated property, specialized for its type: the slot check and the
+    // read (`attributeValue(at:)`, inlinable), with no call on the path of a loaded object.
+    object.attributeValue(at: attributeSlot(object, name, slot)).flatMap { Value(attributeValue: $0) }
   }
 
   /// The value of a required attribute; ``AttributeValueRepresentable/zeroValue`` when

@@ -181,7 +181,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   ///
   /// Inlinable, as the generated properties' reads are: code reading many objects by slot pays
   /// no call for a loaded object.
-  @inlinable
+  @inlinable @inline(__always)
   public final func attributeValue(at slot: Int) -> AttributeValue? {
     if isFaultStorage { fulfillFault() }
     // Read in place: `attributeValues[slot]` copies the values out of the object first (a
@@ -198,7 +198,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
 
   /// Sets the value in an attribute slot.
   public func setAttributeValue(_ value: AttributeValue?, at slot: Int) {
-    if isFaultStorage { context?.fulfillFault(self) }
+    if isFaultStorage { fulfillFault() }
     guard !attributeValues.holds(value, at: slot) else { return }
     replaceAttributeValue(at: slot, with: value)
     context?.objectDidChange(self)
