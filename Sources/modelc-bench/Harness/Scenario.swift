@@ -76,19 +76,24 @@ extension Scenario {
     var baselineTimes: [Double] = []
     var ourDigest = ResultDigest()
     var baselineDigest = ResultDigest()
-    for round in 0...configuration.repetitions {
-      let checking = round == 0
+    /// One round of one side: its state set up, its work timed, then its digest kept (the
+    /// warm-up round) or its time.
+    func round(
+      _ side: (State, Bool) throws -> ResultDigest?, forBaseline: Bool, checking: Bool,
+      digest kept: inout ResultDigest, times: inout [Double]
+    ) throws {
+      let state = try setUp(forBaseline)
+      var returned: ResultDigest?
+      let time = try Measure.seconds { returned = try side(state, checking) }
+      if checking { kept = try digest(state, returned) } else { times.append(time) }
+    }
+    for index in 0...configuration.repetitions {
+      let checking = index == 0
       if configuration.side != .baseline {
-        let state = try setUp(false)
-        var returned: ResultDigest?
-        let time = try Measure.seconds { returned = try ours(state, checking) }
-        if checking { ourDigest = try digest(state, returned) } else { ourTimes.append(time) }
+        try round(ours, forBaseline: false, checking: checking, digest: &ourDigest, times: &ourTimes)
       }
       if configuration.side != .ours {
-        let state = try setUp(true)
-        var returned: ResultDigest?
-        let time = try Measure.seconds { returned = try baseline(state, checking) }
-        if checking { baselineDigest = try digest(state, returned) } else { baselineTimes.append(time) }
+        try round(baseline, forBaseline: true, checking: checking, digest: &baselineDigest, times: &baselineTimes)
       }
     }
     switch configuration.side {
