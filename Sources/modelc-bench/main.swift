@@ -4,7 +4,7 @@ import Foundation
 
 // `modelc-bench`: every hot path of the toolkit measured against the same work done the
 // fastest plain way (raw SQLite C calls, hand-written SQL) in the same run. Build it in release:
-//   swift run -c release modelc-bench [--rows N] [--only NAME] [--tenfold-memory] [--format text|json]
+//   swift run -c release modelc-bench [--rows N] [--process-pairs N] [--only NAME] [--tenfold-memory] [--format text|json]
 // Exit codes: 0 ok, 1 a scenario failed, 2 usage error.
 // `modelc-bench run-scenario SCENARIO ROWS REPETITIONS FOLDER`, `modelc-bench measure-migration
 // SCENARIO STORE` and `modelc-bench measure-memory SCENARIO ROWS FOLDER` are the harness's own
@@ -34,6 +34,9 @@ let spec = CommandSpec(
     OptionSpec(
       "--repetitions", value: "N", type: .integer(1...100), default: "5",
       help: "Timed repetitions per side, after a warm-up."),
+    OptionSpec(
+      "--process-pairs", value: "N", type: .integer(1...20), default: "3",
+      help: "Pairs of processes, one per side taking turns, that time each two-sided scenario."),
     OptionSpec("--only", value: "NAME", repeatable: true, help: "Run only this scenario (repeatable)."),
     OptionSpec(
       "--format", value: "FORMAT", type: .choice(of: OutputFormat.self), default: "text", help: "Output format."),
@@ -69,6 +72,11 @@ if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == RawTaskListing
   exit(RawTaskListing.serve(Array(CommandLine.arguments.dropFirst(2))))
 }
 
+// A child process that fails ends while the harness may still be writing it its next turn
+// (`TakingTurns`): the write fails with an error the harness reports, rather than a signal
+// ending the harness.
+signal(SIGPIPE, SIG_IGN)
+
 let terminal = Terminal.current()
 let arguments: ParsedArguments
 switch spec.parse(Array(CommandLine.arguments.dropFirst()), reportingTo: terminal) {
@@ -86,9 +94,10 @@ for name in only where !scenarios.contains(where: { $0.name == name }) {
 
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelc-bench-\(UUID().uuidString)")
 try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-let configuration = BenchmarkConfiguration(
+var configuration = BenchmarkConfiguration(
   rows: arguments.integer("--rows") ?? 100_000, repetitions: arguments.integer("--repetitions") ?? 5,
   directory: directory, packageRoot: packageRoot, measuresTenfoldMemory: arguments.flag("--tenfold-memory"))
+configuration.processPairs = arguments.integer("--process-pairs") ?? 3
 
 var results: [ScenarioResult] = []
 var failed = false
@@ -142,7 +151,9 @@ if arguments.value("--format", as: OutputFormat.self) == .json {
       row.enumerated().map { index, cell in cell.padding(toLength: widths[index], withPad: " ", startingAt: 0) }
         .joined(separator: "  "))
   }
-  terminal.writeLine("rows: \(configuration.rows), repetitions: \(configuration.repetitions) (medians after a warm-up)")
+  terminal.writeLine(
+    "rows: \(configuration.rows), repetitions: \(configuration.repetitions) after a warm-up, in each of \(configuration.processPairs) pairs of processes taking turns; two-sided figures are medians over the pairs of each side's best round, other figures medians of the rounds"
+  )
   for result in results where result.note != nil {
     terminal.writeLine("  \(result.name): \(result.note!)")
   }

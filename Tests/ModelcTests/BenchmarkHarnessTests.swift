@@ -108,6 +108,35 @@ struct BenchmarkHarnessTests {
     }
   }
 
+  /// The harness runs the two sides' processes in turn, round by round: a child taking turns
+  /// asks before each round (setup included), runs it when told, reports its time, and prints
+  /// its result last.
+  @Test("A child process taking turns waits for each round, reports its time, and fails without its turn")
+  func takingTurns() throws {
+    let executable = try #require(TestPaths.executable(named: "modelc-bench"))
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-turns-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let arguments = ["run-scenario", "update", "30", "1", "--side", "baseline", "--take-turns", folder.path]
+    // A warm-up and one timed round: two turns.
+    let run = try ProcessRun.run(executable, arguments, input: "go\ngo\n")
+    #expect(run.status == 0, "\(run.error)")
+    let lines = run.output.split(separator: "\n").map(String.init)
+    try #require(lines.count == 5, "\(run.output)")
+    #expect(lines[0] == "ready" && lines[2] == "ready")
+    for line in [lines[1], lines[3]] {
+      #expect(line.hasPrefix("time ") && (Double(line.dropFirst(5)) ?? 0) > 0, "\(line)")
+    }
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[4].utf8)) as? [String: Any])
+    #expect(object["sideDigest"] is [String: Any])
+    // Its input ends before its second turn: it stops there, and says why.
+    let cut = try ProcessRun.run(executable, arguments, input: "go\n")
+    #expect(cut.status == 1)
+    let cutLines = cut.output.split(separator: "\n").map(String.init)
+    #expect(cutLines.count == 3 && cutLines.first == "ready" && cutLines.last == "ready", "\(cut.output)")
+    #expect(cut.error.contains("the harness did not give this side its turn"), "\(cut.error)")
+  }
+
   /// Each side of a scenario runs in a process of its own; the harness compares the digests the
   /// two processes report (a scenario whose sides disagree fails, see `tinyRun`).
   @Test("A child process runs one side of a scenario when asked, and reports that side's result digest")

@@ -20,9 +20,10 @@ public struct ProcessRun: Sendable {
   public var error: String
 
   /// Starts `executable` with `arguments`. `environment` changes the inherited environment:
-  /// a value replaces the variable, `nil` removes it. Colors are off unless asked for.
+  /// a value replaces the variable, `nil` removes it. Colors are off unless asked for. With
+  /// `input`, the program reads it as its standard input (else it inherits the test's).
   public static func start(
-    _ executable: URL, _ arguments: [String], environment: [String: String?] = [:]
+    _ executable: URL, _ arguments: [String], environment: [String: String?] = [:], input: String? = nil
   ) throws -> Started {
     let directory = TestPaths.temporaryDirectory("modelc-run")
     let output = directory.appendingPathComponent("out")
@@ -34,6 +35,11 @@ public struct ProcessRun: Sendable {
     process.arguments = arguments
     process.standardOutput = try FileHandle(forWritingTo: output)
     process.standardError = try FileHandle(forWritingTo: error)
+    if let input {
+      let inputFile = directory.appendingPathComponent("in")
+      try Data(input.utf8).write(to: inputFile)
+      process.standardInput = try FileHandle(forReadingFrom: inputFile)
+    }
     var merged = ProcessInfo.processInfo.environment
     merged["NO_COLOR"] = "1"
     for (key, value) in environment { merged[key] = value }
@@ -54,8 +60,8 @@ public struct ProcessRun: Sendable {
 
   /// Runs `executable` to completion.
   public static func run(
-    _ executable: URL, _ arguments: [String], environment: [String: String?] = [:]
+    _ executable: URL, _ arguments: [String], environment: [String: String?] = [:], input: String? = nil
   ) throws -> ProcessRun {
-    try finish(try start(executable, arguments, environment: environment))
+    try finish(try start(executable, arguments, environment: environment, input: input))
   }
 }

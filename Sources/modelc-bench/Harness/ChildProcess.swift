@@ -38,8 +38,8 @@ struct ChildProcess {
   }
 }
 
-/// The child's standard error, read on another thread.
-private final class ErrorCollector: @unchecked Sendable {
+/// A child's standard error, read on another thread.
+final class ErrorCollector: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
   private var data = Data()
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// One scenario's result: medians of our side and of the baseline, their ratio, and the peak
-/// memory of our side.
+/// One scenario's result: the figures of our side and of the baseline (for two-sided
+/// scenarios, medians over pairs of processes of each side's best round, see ``TakingTurns``;
+/// otherwise medians of the rounds), their ratio, and the peak memory of our side.
 struct ScenarioResult: Codable {
   var name: String
   var seconds: Double
@@ -11,9 +12,14 @@ struct ScenarioResult: Codable {
   /// The digest of the one side a child process ran (``ScenarioSide``), for the harness to
   /// compare with the other side's; nil in a finished result.
   var sideDigest: ResultDigest? = nil
+  /// When the sides ran in pairs of processes taking turns (``TakingTurns``): the median over
+  /// the pairs of the ratio of their best rounds, ours over the baseline.
+  var pairedRatio: Double? = nil
 
-  /// Ours over the baseline; for `migrate-add-attribute`, time at many rows over time at few.
+  /// Ours over the baseline: ``pairedRatio`` when the sides ran in pairs of processes, else the
+  /// ratio of the figures; for `migrate-add-attribute`, time at many rows over time at few.
   var ratio: Double? {
+    if let pairedRatio { return pairedRatio }
     guard let baselineSeconds, baselineSeconds > 0 else { return nil }
     return seconds / baselineSeconds
   }

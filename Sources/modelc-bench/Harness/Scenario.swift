@@ -4,7 +4,8 @@ import Foundation
 struct BenchmarkConfiguration {
   /// Rows for the store scenarios.
   var rows: Int
-  /// Timed repetitions per side (after one warm-up).
+  /// Timed repetitions per side (after one warm-up), in each of a two-sided scenario's
+  /// processes.
   var repetitions: Int
   /// A scratch folder for stores.
   var directory: URL
@@ -18,6 +19,11 @@ struct BenchmarkConfiguration {
   var measuresMemoryOnly = false
   /// Which side of a two-sided scenario this process runs (``ScenarioRun``).
   var side = ScenarioSide.both
+  /// Whether this side's process waits for its turn before each round (``TakingTurns``).
+  var takesTurns = false
+  /// Pairs of processes (one per side, taking turns) that time a two-sided scenario; its
+  /// figures are the medians over the pairs (``TakingTurns``).
+  var processPairs = 3
 }
 
 /// The sides of a scenario a process runs.
@@ -82,10 +88,14 @@ extension Scenario {
       _ side: (State, Bool) throws -> ResultDigest?, forBaseline: Bool, checking: Bool,
       digest kept: inout ResultDigest, times: inout [Double]
     ) throws {
+      // Taking turns, the wait comes before the setup, which would otherwise run while the
+      // other side's process is timed.
+      if configuration.takesTurns { try TakingTurns.awaitTurn() }
       let state = try setUp(forBaseline)
       var returned: ResultDigest?
       let time = try Measure.seconds { returned = try side(state, checking) }
       if checking { kept = try digest(state, returned) } else { times.append(time) }
+      if configuration.takesTurns { TakingTurns.report(seconds: time) }
     }
     for index in 0...configuration.repetitions {
       let checking = index == 0

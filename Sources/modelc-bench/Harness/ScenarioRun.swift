@@ -16,52 +16,30 @@ enum ScenarioRun {
   static let subcommand = "run-scenario"
 
   /// Runs scenario `name` (warm-up, checks and timed rounds of both sides) in child processes
-  /// and returns its result: our side in one, then, for a scenario with a baseline, the
-  /// baseline in another (see ``ScenarioSide``), their results checked against each other.
+  /// and returns its result: our side in one and, for a scenario with a baseline, the baseline
+  /// in another (see ``ScenarioSide``), the two taking turns round by round, in
+  /// `configuration.processPairs` such pairs (``TakingTurns``), their results checked against
+  /// each other.
   ///
   /// - Throws: ``BenchmarkError`` with the child's standard error when the scenario fails (its
   ///   two sides disagreed, or it could not run).
   static func measure(_ name: String, _ configuration: BenchmarkConfiguration) throws -> ScenarioResult {
-    var result = try runChild(name, configuration, side: .ours)
-    // A scenario timed in one piece (without a baseline, or measuring both sides its own way)
-    // returns its whole result.
-    guard let ourDigest = result.sideDigest else { return result }
-    let baseline = try runChild(name, configuration, side: .baseline)
-    guard let baselineDigest = baseline.sideDigest else {
-      throw BenchmarkError("the baseline's child process of \(name) returned no result to check")
-    }
-    try ResultDigest.check(name, ours: ourDigest, baseline: baselineDigest)
-    result.baselineSeconds = baseline.seconds
-    result.sideDigest = nil
-    return result
-  }
-
-  private static func runChild(
-    _ name: String, _ configuration: BenchmarkConfiguration, side: ScenarioSide
-  ) throws -> ScenarioResult {
-    var arguments = [subcommand, name, String(configuration.rows), String(configuration.repetitions)]
-    if configuration.measuresTenfoldMemory { arguments.append("--tenfold-memory") }
-    arguments += ["--side", side.rawValue, configuration.directory.path]
-    let run = try ChildProcess.run(ChildProcess.benchmarkExecutable, arguments)
-    guard run.status == 0 else {
-      let message = run.error.trimmingCharacters(in: .whitespacesAndNewlines)
-      throw BenchmarkError(message.isEmpty ? "the child process ended with status \(run.status)" : message)
-    }
-    do {
-      return try JSONDecoder().decode(ScenarioResult.self, from: Data(run.output.utf8))
-    } catch {
-      throw BenchmarkError("the child process of \(name) printed no result: \(run.output)")
+    try TakingTurns.measure(name, pairs: configuration.processPairs) { side in
+      var arguments = [subcommand, name, String(configuration.rows), String(configuration.repetitions)]
+      if configuration.measuresTenfoldMemory { arguments.append("--tenfold-memory") }
+      return arguments + ["--side", side.rawValue, "--take-turns", configuration.directory.path]
     }
   }
 
-  /// The child's side: `NAME ROWS REPETITIONS [--tenfold-memory] [--side SIDE] FOLDER`. Runs
-  /// the scenario (both sides unless `--side` names one) and prints its result as JSON.
-  /// Returns the exit code.
+  /// The child's side: `NAME ROWS REPETITIONS [--tenfold-memory] [--side SIDE] [--take-turns]
+  /// FOLDER`. Runs the scenario (both sides unless `--side` names one; with `--take-turns`, each
+  /// round when the harness says, see ``TakingTurns``) and prints its result as JSON on one
+  /// line. Returns the exit code.
   static func serve(_ arguments: [String], scenarios: [any Scenario], packageRoot: URL) -> Int32 {
     func usage() -> Int32 {
       FileHandle.standardError.write(
         Data(
-          "usage: modelc-bench \(subcommand) SCENARIO ROWS REPETITIONS [--tenfold-memory] [--side ours|baseline] FOLDER\n"
+          "usage: modelc-bench \(subcommand) SCENARIO ROWS REPETITIONS [--tenfold-memory] [--side ours|baseline] [--take-turns] FOLDER\n"
             .utf8))
       return 2
     }
@@ -71,10 +49,12 @@ enum ScenarioRun {
     else { return usage() }
     var tenfold = false
     var side = ScenarioSide.both
+    var takesTurns = false
     var options = arguments[3..<(arguments.count - 1)]
     while let option = options.popFirst() {
       switch option {
       case "--tenfold-memory": tenfold = true
+      case "--take-turns": takesTurns = true
       case "--side":
         guard let name = options.popFirst(), let named = ScenarioSide(rawValue: name) else { return usage() }
         side = named
@@ -88,9 +68,9 @@ enum ScenarioRun {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       let configuration = BenchmarkConfiguration(
         rows: rows, repetitions: repetitions, directory: directory, packageRoot: packageRoot,
-        measuresTenfoldMemory: tenfold, side: side)
+        measuresTenfoldMemory: tenfold, side: side, takesTurns: takesTurns && side != .both)
       let result = try scenario.run(configuration)
-      FileHandle.standardOutput.write(try JSONEncoder().encode(result))
+      FileHandle.standardOutput.write(try JSONEncoder().encode(result) + Data("\n".utf8))
       return 0
     } catch {
       FileHandle.standardError.write(Data("\(error)\n".utf8))
