@@ -35,7 +35,7 @@ let spec = CommandSpec(
       "--repetitions", value: "N", type: .integer(1...100), default: "5",
       help: "Timed repetitions per side, after a warm-up."),
     OptionSpec(
-      "--process-pairs", value: "N", type: .integer(1...20), default: "3",
+      "--process-pairs", value: "N", type: .integer(1...20), default: "5",
       help: "Pairs of processes, one per side taking turns, that time each two-sided scenario."),
     OptionSpec("--only", value: "NAME", repeatable: true, help: "Run only this scenario (repeatable)."),
     OptionSpec(
@@ -97,7 +97,7 @@ try? FileManager.default.createDirectory(at: directory, withIntermediateDirector
 var configuration = BenchmarkConfiguration(
   rows: arguments.integer("--rows") ?? 100_000, repetitions: arguments.integer("--repetitions") ?? 5,
   directory: directory, packageRoot: packageRoot, measuresTenfoldMemory: arguments.flag("--tenfold-memory"))
-configuration.processPairs = arguments.integer("--process-pairs") ?? 3
+configuration.processPairs = arguments.integer("--process-pairs") ?? 5
 
 var results: [ScenarioResult] = []
 var failed = false
@@ -130,6 +130,7 @@ if arguments.value("--format", as: OutputFormat.self) == .json {
     object.add("baselineSeconds", result.baselineSeconds.map { JSONValue.double($0) } ?? .null)
     object.add("ratio", result.ratio.map { JSONValue.double($0) } ?? .null)
     object.add("peakMemoryBytes", .integer(result.peakMemoryBytes))
+    if let pairRatios = result.pairRatios { object.add("pairRatios", .array(pairRatios.map { .double($0) })) }
     if let note = result.note { object.add("note", .string(note)) }
     return object.value
   }

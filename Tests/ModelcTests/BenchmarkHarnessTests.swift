@@ -31,6 +31,12 @@ struct BenchmarkHarnessTests {
       // Each scenario's peak is measured in a process of its own: never zero.
       #expect((scenario["peakMemoryBytes"] as? NSNumber)?.intValue ?? 0 > 0, "\(scenario["name"] ?? "")")
     }
+    // A two-sided scenario ran in pairs of processes (five by default), each with its ratio;
+    // the scenario's ratio is their median.
+    let update = try #require(scenarios.first { $0["name"] as? String == "update" })
+    let pairRatios = try #require(update["pairRatios"] as? [NSNumber], "\(update)").map(\.doubleValue).sorted()
+    #expect(pairRatios.count == 5)
+    #expect((update["ratio"] as? NSNumber)?.doubleValue == pairRatios[2])
     let notes = Dictionary(
       uniqueKeysWithValues: scenarios.compactMap { scenario in
         (scenario["name"] as? String).map { ($0, scenario["note"] as? String ?? "") }

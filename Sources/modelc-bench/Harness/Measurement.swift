@@ -15,6 +15,8 @@ struct ScenarioResult: Codable {
   /// When the sides ran in pairs of processes taking turns (``TakingTurns``): the median over
   /// the pairs of the ratio of their best rounds, ours over the baseline.
   var pairedRatio: Double? = nil
+  /// Each pair's ratio, in the order the pairs ran: how far the processes spread.
+  var pairRatios: [Double]? = nil
 
   /// Ours over the baseline: ``pairedRatio`` when the sides ran in pairs of processes, else the
   /// ratio of the figures; for `migrate-add-attribute`, time at many rows over time at few.

@@ -23,7 +23,7 @@ struct BenchmarkConfiguration {
   var takesTurns = false
   /// Pairs of processes (one per side, taking turns) that time a two-sided scenario; its
   /// figures are the medians over the pairs (``TakingTurns``).
-  var processPairs = 3
+  var processPairs = 5
 }
 
 /// The sides of a scenario a process runs.

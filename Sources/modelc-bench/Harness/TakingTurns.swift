@@ -64,7 +64,9 @@ enum TakingTurns {
     guard var result else { throw BenchmarkError("\(name): no pair of processes ran") }
     result.seconds = Measure.median(ourBests)
     result.baselineSeconds = Measure.median(baselineBests)
-    result.pairedRatio = Measure.median(zip(ourBests, baselineBests).map { $0 / max($1, 1e-9) })
+    let ratios = zip(ourBests, baselineBests).map { $0 / max($1, 1e-9) }
+    result.pairedRatio = Measure.median(ratios)
+    result.pairRatios = ratios
     return result
   }
 
