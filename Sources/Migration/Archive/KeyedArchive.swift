@@ -1,7 +1,8 @@
 import Foundation
+import Persistence
 
 /// An `NSKeyedArchiver` archive, read without Objective-C: the object graph of a binary
-/// property list whose `$objects` point at each other by ``BinaryPropertyList/Value/uid(_:)``.
+/// property list whose `$objects` point at each other by `BinaryPropertyList.Value.uid(_:)`.
 ///
 /// Mapping models store their expressions, user info and model snapshots this way, and compiled
 /// `.cdm` files are one archive of `NSMappingModel`. Foundation's collection classes (`NSArray`,
@@ -17,7 +18,7 @@ public struct KeyedArchive: Sendable {
 
   /// Reads a keyed archive from a binary property list.
   ///
-  /// - Throws: ``PropertyListError`` when the data is not a binary property list, or not a keyed
+  /// - Throws: `PropertyListError` when the data is not a binary property list, or not a keyed
   ///   archive (`$archiver`, `$objects` and `$top` missing or of the wrong kind).
   public init(data: Data) throws {
     let plist = try BinaryPropertyList.decode(data)
@@ -46,7 +47,7 @@ public struct KeyedArchive: Sendable {
 
   /// The object archived under `$top`'s `root` key.
   ///
-  /// - Throws: ``PropertyListError`` when there is no root.
+  /// - Throws: `PropertyListError` when there is no root.
   public func root() throws -> Value {
     guard let index = top["root"] else { throw PropertyListError("keyed archive without a 'root' object") }
     return try value(of: .uid(index))
@@ -101,7 +102,7 @@ public struct KeyedArchive: Sendable {
 
     /// The value of a field, references followed; nil when the field is absent or `$null`.
     ///
-    /// - Throws: ``PropertyListError`` when the field points at something unreadable.
+    /// - Throws: `PropertyListError` when the field points at something unreadable.
     public func value(forKey key: String) throws -> Value? {
       guard let raw = fields[key] else { return nil }
       let value = try archive.value(of: raw)
@@ -111,7 +112,7 @@ public struct KeyedArchive: Sendable {
 
     /// A string field; nil when absent.
     ///
-    /// - Throws: ``PropertyListError`` when the field is not a string.
+    /// - Throws: `PropertyListError` when the field is not a string.
     public func string(forKey key: String) throws -> String? {
       guard let value = try value(forKey: key) else { return nil }
       guard case .string(let string) = value else { throw mismatch(key, expected: "a string") }
@@ -120,7 +121,7 @@ public struct KeyedArchive: Sendable {
 
     /// An integer field; nil when absent.
     ///
-    /// - Throws: ``PropertyListError`` when the field is not a number.
+    /// - Throws: `PropertyListError` when the field is not a number.
     public func integer(forKey key: String) throws -> Int64? {
       guard let value = try value(forKey: key) else { return nil }
       switch value {
@@ -133,7 +134,7 @@ public struct KeyedArchive: Sendable {
 
     /// A boolean field; nil when absent. Archives store booleans as booleans or as 0/1.
     ///
-    /// - Throws: ``PropertyListError`` when the field is neither.
+    /// - Throws: `PropertyListError` when the field is neither.
     public func bool(forKey key: String) throws -> Bool? {
       guard let value = try value(forKey: key) else { return nil }
       switch value {
@@ -147,7 +148,7 @@ public struct KeyedArchive: Sendable {
 
     /// An array field (`NSArray`, `NSSet`, …); nil when absent.
     ///
-    /// - Throws: ``PropertyListError`` when the field is not a collection.
+    /// - Throws: `PropertyListError` when the field is not a collection.
     public func array(forKey key: String) throws -> [Value]? {
       guard let value = try value(forKey: key) else { return nil }
       guard case .array(let elements) = value else { throw mismatch(key, expected: "an array") }
@@ -156,7 +157,7 @@ public struct KeyedArchive: Sendable {
 
     /// An object field; nil when absent.
     ///
-    /// - Throws: ``PropertyListError`` when the field is not an object.
+    /// - Throws: `PropertyListError` when the field is not an object.
     public func object(forKey key: String) throws -> Object? {
       guard let value = try value(forKey: key) else { return nil }
       guard case .object(let object) = value else { throw mismatch(key, expected: "an object") }
@@ -170,7 +171,7 @@ public struct KeyedArchive: Sendable {
 
   /// Decodes a stored value, following a reference.
   ///
-  /// - Throws: ``PropertyListError`` when a reference points nowhere or a collection is malformed.
+  /// - Throws: `PropertyListError` when a reference points nowhere or a collection is malformed.
   public func value(of raw: BinaryPropertyList.Value) throws -> Value {
     try value(of: raw, depth: 0)
   }

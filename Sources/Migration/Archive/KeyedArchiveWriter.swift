@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 
 /// Builds an `NSKeyedArchiver` archive: the inverse of ``KeyedArchive``, for the files modelc
 /// writes (expressions and model snapshots in `mapping new`, compiled mappings in tests).
@@ -83,7 +84,7 @@ public struct KeyedArchiveWriter: Sendable {
   /// Copies the object graph of another archive into this one (an expression archived on its own,
   /// embedded in a mapping model's archive); returns the reference of its root.
   ///
-  /// - Throws: ``PropertyListError`` when `data` is not a keyed archive with a root.
+  /// - Throws: `PropertyListError` when `data` is not a keyed archive with a root.
   public mutating func embed(_ data: Data) throws -> BinaryPropertyList.Value {
     let archive = try KeyedArchive(data: data)
     guard let root = archive.top["root"] else { throw PropertyListError("the embedded archive has no root") }

@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 
 extension MappingExpression {
   /// The `NSExpressionType` numbers archives store (`NSKeyPathExpression` stores 4, the type of
@@ -24,7 +25,7 @@ extension MappingExpression {
   /// Reads an expression from an `NSKeyedArchiver` archive of an `NSExpression` (a mapping
   /// model's `valueexpressiondata` or `sourceexpressiondata`).
   ///
-  /// - Throws: ``PropertyListError`` when the data is not a keyed archive, its root is not an
+  /// - Throws: `PropertyListError` when the data is not a keyed archive, its root is not an
   ///   expression, it holds an expression class modelc does not read (the message names the
   ///   class), or its objects refer to themselves.
   public init(archive: Data) throws {
@@ -38,7 +39,7 @@ extension MappingExpression {
   /// Reads an expression from an archived `NSExpression` object (an expression inside a larger
   /// archive, such as a compiled `.cdm`).
   ///
-  /// - Throws: ``PropertyListError`` as ``init(archive:)`` does.
+  /// - Throws: `PropertyListError` as ``init(archive:)`` does.
   public init(archived object: KeyedArchive.Object) throws {
     var decoder = Decoder()
     self = try decoder.expression(object)

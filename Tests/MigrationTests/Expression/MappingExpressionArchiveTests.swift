@@ -1,5 +1,6 @@
 import Foundation
 import Migration
+import Persistence
 import Testing
 
 /// Archives built object by object, in the layout Apple's `NSKeyedArchiver` writes for each

@@ -1,5 +1,6 @@
 import Foundation
 import Migration
+import Persistence
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import DataModel
 import Foundation
+import Persistence
 
 /// Reads a compiled mapping model (`.cdm`): the keyed archive of `NSMappingModel` that Xcode's
 /// mapping compiler makes and apps ship.

@@ -1,5 +1,6 @@
 import DataModel
 import Foundation
+import Persistence
 
 /// The model versions a mapping model embeds (`sourcemodeldata`, `destinationmodeldata`):
 /// keyed archives of Xcode's editing model (`XDPMModel`), read far enough to rebuild a
@@ -16,7 +17,7 @@ import Foundation
 package enum ModelSnapshot {
   /// Rebuilds the model version a snapshot holds.
   ///
-  /// - Throws: ``PropertyListError`` when the data is not a keyed archive of an `XDPMModel`, or
+  /// - Throws: `PropertyListError` when the data is not a keyed archive of an `XDPMModel`, or
   ///   when an entity or property is missing what the hashes need.
   package static func decode(_ data: Data, name: String) throws -> ModelVersion {
     let archive = try KeyedArchive(data: data)

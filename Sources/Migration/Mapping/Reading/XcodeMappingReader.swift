@@ -1,5 +1,6 @@
 import DataModel
 import Foundation
+import Persistence
 
 /// Reads Xcode's `xcmapping.xml` (a Core Data XML store of the mapping editor's objects) into a
 /// ``MappingModelSource``.
@@ -131,7 +132,7 @@ enum XcodeMappingReader {
 enum UserInfoArchive {
   /// Decodes a user info archive; values that are not strings are written as text.
   ///
-  /// - Throws: ``PropertyListError`` when the data is not a keyed archive of a dictionary.
+  /// - Throws: `PropertyListError` when the data is not a keyed archive of a dictionary.
   static func decode(_ data: Data) throws -> [String: String] {
     guard case .dictionary(let pairs) = try KeyedArchive(data: data).root() else {
       throw PropertyListError("the user info is not a dictionary")

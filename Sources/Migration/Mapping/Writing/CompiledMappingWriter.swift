@@ -1,5 +1,6 @@
 import DataModel
 import Foundation
+import Persistence
 
 /// Writes a mapping model as Xcode's mapping compiler does: a `.cdm` file, the keyed archive of
 /// an `NSMappingModel` whose entity mappings carry their names, types, source fetch, policy
@@ -8,7 +9,7 @@ import Foundation
 public enum CompiledMappingWriter {
   /// The `.cdm` bytes of a mapping, the same for the same mapping.
   ///
-  /// - Throws: ``PropertyListError`` when an expression cannot be archived.
+  /// - Throws: `PropertyListError` when an expression cannot be archived.
   public static func encode(_ mapping: MappingModel) throws -> Data {
     var writer = KeyedArchiveWriter()
     let null = KeyedArchiveWriter.null

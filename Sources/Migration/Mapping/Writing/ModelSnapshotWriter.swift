@@ -1,5 +1,6 @@
 import DataModel
 import Foundation
+import Persistence
 
 /// Writes a model version as the snapshot Xcode embeds in a mapping model: a keyed archive of
 /// its editing model (`XDPMModel`), laid out as the snapshots of real mapping models are (see

@@ -50,17 +50,18 @@ public enum PropertyListValue: Sendable, Hashable {
     }
   }
 
-  /// The value as Foundation objects for `PropertyListSerialization`.
-  public var foundationValue: Any {
+  /// The value as a ``BinaryPropertyList`` writes it; a dictionary's keys sorted.
+  public var binaryValue: BinaryPropertyList.Value {
     switch self {
-    case .string(let value): value
-    case .integer(let value): NSNumber(value: value)
-    case .real(let value): NSNumber(value: value)
-    case .bool(let value): NSNumber(value: value)
-    case .date(let value): value
-    case .data(let value): value
-    case .array(let values): values.map(\.foundationValue)
-    case .dictionary(let values): values.mapValues(\.foundationValue)
+    case .string(let value): .string(value)
+    case .integer(let value): .integer(value)
+    case .real(let value): .real(value)
+    case .bool(let value): .bool(value)
+    case .date(let value): .date(value)
+    case .data(let value): .data(value)
+    case .array(let values): .array(values.map(\.binaryValue))
+    case .dictionary(let values):
+      .dictionary(values.sorted { $0.key < $1.key }.map { (key: .string($0.key), value: $0.value.binaryValue) })
     }
   }
 

@@ -71,16 +71,17 @@ public struct StoreMetadata: Sendable, Hashable {
     self.entries = entries
   }
 
-  /// The property list to store in `Z_PLIST`, in Core Data's binary format.
+  /// The property list to store in `Z_PLIST`, in Core Data's binary format (`bplist00`), its
+  /// keys sorted: the same metadata gives the same bytes.
+  ///
+  /// Written by ``BinaryPropertyList``, not `PropertyListSerialization`: with Foundation linked
+  /// statically (release builds of `task`), bridging the entries to Foundation's objects failed
+  /// ("property lists cannot contain objects of type 'Not A Type'"), so a new store could not
+  /// be created. Throwing is kept for callers: every entry can be encoded.
   ///
   /// - Throws: ``StoreMetadataError`` (typed) when an entry cannot be encoded.
   public func propertyListData() throws(StoreMetadataError) -> Data {
-    do {
-      return try PropertyListSerialization.data(
-        fromPropertyList: PropertyListValue.dictionary(entries).foundationValue, format: .binary, options: 0)
-    } catch {
-      throw StoreMetadataError(message: "cannot encode the store's metadata: \(error)")
-    }
+    BinaryPropertyList.encode(PropertyListValue.dictionary(entries).binaryValue)
   }
 
   /// Records a model version's hashes, digest, checksum and identifiers, leaving every other
