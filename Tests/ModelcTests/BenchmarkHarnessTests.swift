@@ -91,8 +91,7 @@ struct BenchmarkHarnessTests {
   @Test("The child process that times one scenario prints its result, and refuses arguments it does not know")
   func scenarioChild() throws {
     let executable = try #require(TestPaths.executable(named: "modelc-bench"))
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-scenario-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = TestPaths.temporaryDirectory("run-scenario")
     defer { try? FileManager.default.removeItem(at: folder) }
     let run = try ProcessRun.run(executable, ["run-scenario", "fetch-indexed", "40", "1", folder.path])
     #expect(run.status == 0, "\(run.error)")
@@ -120,8 +119,7 @@ struct BenchmarkHarnessTests {
   @Test("A child process taking turns waits for each round, reports its time, and fails without its turn")
   func takingTurns() throws {
     let executable = try #require(TestPaths.executable(named: "modelc-bench"))
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-turns-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = TestPaths.temporaryDirectory("run-turns")
     defer { try? FileManager.default.removeItem(at: folder) }
     let arguments = ["run-scenario", "update", "30", "1", "--side", "baseline", "--take-turns", folder.path]
     // A warm-up and one timed round: two turns.
@@ -148,8 +146,7 @@ struct BenchmarkHarnessTests {
   @Test("A child process runs one side of a scenario when asked, and reports that side's result digest")
   func scenarioSides() throws {
     let executable = try #require(TestPaths.executable(named: "modelc-bench"))
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-side-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = TestPaths.temporaryDirectory("run-side")
     defer { try? FileManager.default.removeItem(at: folder) }
     var digests: [[String: Any]] = []
     for side in ["ours", "baseline"] {
@@ -174,8 +171,7 @@ struct BenchmarkHarnessTests {
 
   @Test("The cold-start baseline program prints the task list's rows of a store")
   func printTasks() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("print-tasks-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = TestPaths.temporaryDirectory("print-tasks")
     defer { try? FileManager.default.removeItem(at: folder) }
     let store = folder.appendingPathComponent("tasks.sqlite")
     let task = try #require(TestPaths.executable(named: "task"))
