@@ -1,5 +1,6 @@
 import Foundation
 import Migration
+import Persistence
 
 /// Binary property lists and keyed archives: any bytes decode or throw, never crash, loop or
 /// run away; what decodes is walked object by object, read as an expression, a model snapshot
