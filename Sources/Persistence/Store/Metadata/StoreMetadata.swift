@@ -77,9 +77,10 @@ public struct StoreMetadata: Sendable, Hashable {
   /// Written by ``BinaryPropertyList``, not `PropertyListSerialization`: with Foundation linked
   /// statically (release builds of `task`), bridging the entries to Foundation's objects failed
   /// ("property lists cannot contain objects of type 'Not A Type'"), so a new store could not
-  /// be created. Throwing is kept for callers: every entry can be encoded.
+  /// be created.
   ///
-  /// - Throws: ``StoreMetadataError`` (typed) when an entry cannot be encoded.
+  /// - Throws: Nothing since then — every entry can be encoded. The signature keeps its typed
+  ///   ``StoreMetadataError`` so that callers written against it do not change.
   public func propertyListData() throws(StoreMetadataError) -> Data {
     BinaryPropertyList.encode(PropertyListValue.dictionary(entries).binaryValue)
   }
