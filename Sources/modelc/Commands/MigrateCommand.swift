@@ -64,7 +64,7 @@ enum MigrateCommand: ModelcCommand {
     }
     if plan.isEmpty {
       // What a run killed after its swap may have left beside the store goes.
-      try? StoreMigrationLock.withLock(forStoreAt: URL(fileURLWithPath: storePath)) { migration.removeWorkFiles() }
+      StoreMigrationLock.withLock(forStoreAt: URL(fileURLWithPath: storePath)) { migration.removeWorkFiles() }
       terminal.writeLine("\(storePath) is already at '\(plan.destination.name)'.")
       return .success
     }

@@ -76,10 +76,10 @@ enum QueryFunctions {
           call.resultText(bytes)
         }
       } else {
-        var folded: [UInt8] = []
+        var folded = FoldedBytes(capacity: bytes.count + 8)
         PredicateStringFolding.fold(
           utf8: bytes, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive, into: &folded)
-        folded.withUnsafeBufferPointer { call.resultText($0) }
+        call.resultText(folded.bytes)
       }
     }
     if handled == nil { call.result(call.value(at: 0)) }
@@ -94,8 +94,8 @@ enum QueryFunctions {
     let flags: Int64
     let folded: [UInt8]
     let runs = PredicateFoldedRuns()
-    /// Taken and put back once per row by one statement's thread: no run-time exclusivity check.
-    @exclusivity(unchecked) var scratch: [UInt8] = []
+    /// Each row's folded text, reused by one statement's thread: no run-time exclusivity check.
+    @exclusivity(unchecked) var scratch = FoldedBytes()
 
     init(source: [UInt8], flags: Int64) {
       self.source = source
@@ -134,18 +134,11 @@ enum QueryFunctions {
             search.run($0, in: haystack, lowercasing: options.contains(.caseInsensitive))
           }
         }
-        // The scratch buffer is taken out of the cache while in use (one access, not one per byte).
-        var folded = cache.scratch
-        cache.scratch = []
-        folded.removeAll(keepingCapacity: true)
+        cache.scratch.removeAll()
         PredicateStringFolding.fold(
           utf8: haystack, caseInsensitive: options.contains(.caseInsensitive),
-          diacriticInsensitive: options.contains(.diacriticInsensitive), into: &folded, runs: cache.runs)
-        let found = cache.folded.withUnsafeBufferPointer { needle in
-          folded.withUnsafeBufferPointer { search.run(needle, in: $0, lowercasing: false) }
-        }
-        cache.scratch = folded
-        return found
+          diacriticInsensitive: options.contains(.diacriticInsensitive), into: &cache.scratch, runs: cache.runs)
+        return cache.folded.withUnsafeBufferPointer { search.run($0, in: cache.scratch.bytes, lowercasing: false) }
       } ?? false
     }
     call.result(result ?? false)

@@ -47,21 +47,15 @@ public enum PredicateStringFolding {
   /// reference folding of the whole text, byte for byte.
   static func fold(
     utf8 bytes: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool, diacriticInsensitive: Bool,
-    into output: inout [UInt8], runs: PredicateFoldedRuns? = nil
+    into output: inout FoldedBytes, runs: PredicateFoldedRuns? = nil
   ) {
-    output.reserveCapacity(output.count + bytes.count + 8)
+    output.reserve(bytes.count + 8)
     var index = 0
     while index < bytes.count {
-      var end = index
-      while end < bytes.count && bytes[end] < 0x80 { end += 1 }
+      var end = asciiEnd(bytes, from: index)
       if end > index {
-        let start = output.count
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
-        if caseInsensitive {
-          output.withUnsafeMutableBufferPointer { buffer in
-            for position in start..<buffer.count { buffer[position] = asciiLowercase(buffer[position]) }
-          }
-        }
+        let ascii = UnsafeBufferPointer(rebasing: bytes[index..<end])
+        if caseInsensitive { output.appendLowercased(ascii) } else { output.append(ascii) }
         index = end
       }
       while end < bytes.count && bytes[end] >= 0x80 { end += 1 }
@@ -76,6 +70,35 @@ public enum PredicateStringFolding {
         index = end
       }
     }
+  }
+
+  /// Appends the folding of UTF-8 text to an array: ``fold(utf8:caseInsensitive:diacriticInsensitive:into:runs:)``
+  /// for callers that keep the result.
+  static func fold(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool, diacriticInsensitive: Bool,
+    into output: inout [UInt8], runs: PredicateFoldedRuns? = nil
+  ) {
+    var folded = FoldedBytes(capacity: bytes.count + 8)
+    fold(
+      utf8: bytes, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive, into: &folded,
+      runs: runs)
+    output.append(contentsOf: folded.bytes)
+  }
+
+  /// The position of the first non-ASCII byte at or after `start` (the end when there is none),
+  /// found eight bytes at a time.
+  @inline(__always)
+  private static func asciiEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return start }
+    let raw = UnsafeRawPointer(base)
+    var index = start
+    while index &+ 8 <= bytes.count {
+      let high = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian & 0x8080_8080_8080_8080
+      if high != 0 { return index &+ high.trailingZeroBitCount >> 3 }
+      index &+= 8
+    }
+    while index < bytes.count && base[index] < 0x80 { index &+= 1 }
+    return index
   }
 
   /// The folding of a whole string in one go, as defined above: the definition that
