@@ -87,4 +87,44 @@ private struct NotARegex: Error, CustomStringConvertible {
     try db.execute("CREATE TABLE t (v INTEGER); CREATE INDEX t_twice ON t (twice(v))")
     #expect(throws: SQLiteError.self) { try db.execute("CREATE INDEX t_random ON t (random_twice(v))") }
   }
+
+  /// A per-statement cache, as the query functions keep one: made once for a constant argument,
+  /// reached by every row after the first, and made again when the argument changes per row.
+  final class CachedPattern {
+    let text: String
+    nonisolated(unsafe) static var made = 0
+
+    init(_ text: String) {
+      self.text = text
+      Self.made += 1
+    }
+  }
+
+  @Test func auxiliaryDataIsKeptForAConstantArgumentAndReachedWithoutCopies() throws {
+    let db = try SQLiteConnection()
+    try db.createFunction(name: "has_prefix", argumentCount: 2) { call in
+      guard let subject = call.text(at: 0), let pattern = call.text(at: 1) else { return call.resultNull() }
+      let found = call.withAuxiliary(at: 1, as: CachedPattern.self) { cached in
+        cached.text == pattern ? subject.hasPrefix(cached.text) : nil
+      }
+      if let found = found ?? nil { return call.result(found) }
+      let made = CachedPattern(pattern)
+      call.setAuxiliary(made, at: 1)
+      call.result(subject.hasPrefix(made.text))
+    }
+    try db.execute("CREATE TABLE t (name TEXT, prefix TEXT)")
+    try db.execute("INSERT INTO t VALUES ('alpha', 'al'), ('beta', 'be'), ('alps', 'x'), ('gamma', 'ga')")
+    CachedPattern.made = 0
+    #expect(
+      try db.mapRows("SELECT name FROM t WHERE has_prefix(name, 'al') ORDER BY rowid") { $0.text(at: 0) } == [
+        "alpha", "alps",
+      ])
+    #expect(CachedPattern.made == 1)
+    CachedPattern.made = 0
+    #expect(
+      try db.mapRows("SELECT name FROM t WHERE has_prefix(name, prefix) ORDER BY rowid") { $0.text(at: 0) } == [
+        "alpha", "beta", "gamma",
+      ])
+    #expect(CachedPattern.made == 4)
+  }
 }

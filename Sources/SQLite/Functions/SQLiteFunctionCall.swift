@@ -90,6 +90,17 @@ public struct SQLiteFunctionCall {
     return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
   }
 
+  /// Runs `body` with the object cached on a constant argument, as ``auxiliary(at:as:)`` finds
+  /// it, without retaining it for the call (SQLite holds it until the argument changes, which
+  /// cannot happen during the call); nil when there is none.
+  @inlinable
+  public func withAuxiliary<Object: AnyObject, Result>(
+    at index: Int, as type: Object.Type, _ body: (Object) throws -> Result
+  ) rethrows -> Result? {
+    guard let pointer = sqlite3_get_auxdata(context, Int32(index)) else { return nil }
+    return try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+  }
+
   /// Caches an object on a constant argument for later calls of the same statement; SQLite
   /// releases it when the argument changes or the statement ends.
   public func setAuxiliary<Object: AnyObject>(_ object: Object, at index: Int) {

@@ -127,36 +127,40 @@ enum QueryFunctions {
     let result: Bool? = call.withText(at: 0) { haystack in
       call.withText(at: 1) { needle -> Bool in
         guard options.requiresFolding else { return search.run(needle, in: haystack, lowercasing: false) }
-        let cache = foldedNeedle(call, needle, flags)
-        if PredicateStringFolding.isASCII(haystack) {
-          // Folding ASCII text is lower-casing it for [c] and nothing for [d].
-          return cache.folded.withUnsafeBufferPointer {
-            search.run($0, in: haystack, lowercasing: options.contains(.caseInsensitive))
+        return withFoldedNeedle(call, needle, flags) { cache in
+          if PredicateStringFolding.isASCII(haystack) {
+            // Folding ASCII text is lower-casing it for [c] and nothing for [d].
+            return cache.folded.withUnsafeBufferPointer {
+              search.run($0, in: haystack, lowercasing: options.contains(.caseInsensitive))
+            }
           }
+          cache.scratch.removeAll()
+          PredicateStringFolding.fold(
+            utf8: haystack, caseInsensitive: options.contains(.caseInsensitive),
+            diacriticInsensitive: options.contains(.diacriticInsensitive), into: &cache.scratch, runs: cache.runs)
+          return cache.folded.withUnsafeBufferPointer { search.run($0, in: cache.scratch.bytes, lowercasing: false) }
         }
-        cache.scratch.removeAll()
-        PredicateStringFolding.fold(
-          utf8: haystack, caseInsensitive: options.contains(.caseInsensitive),
-          diacriticInsensitive: options.contains(.diacriticInsensitive), into: &cache.scratch, runs: cache.runs)
-        return cache.folded.withUnsafeBufferPointer { search.run($0, in: cache.scratch.bytes, lowercasing: false) }
       } ?? false
     }
     call.result(result ?? false)
   }
 
-  private static func foldedNeedle(_ call: SQLiteFunctionCall, _ needle: UnsafeBufferPointer<UInt8>, _ flags: Int64)
-    -> FoldedText
-  {
+  /// Runs `body` with the search string folded, from the cache on the argument (not retained
+  /// for the call: this runs once per row) or folded now and cached.
+  private static func withFoldedNeedle(
+    _ call: SQLiteFunctionCall, _ needle: UnsafeBufferPointer<UInt8>, _ flags: Int64, _ body: (FoldedText) -> Bool
+  ) -> Bool {
     // SQLite keeps auxiliary data only while the argument stays the same (it drops it after each
     // call for an argument that is not constant), so the cached needle is this one.
-    if let cached = call.auxiliary(at: 1, as: FoldedText.self), cached.flags == flags,
-      cached.source.count == needle.count
-    {
-      return cached
-    }
+    let cached: Bool? =
+      call.withAuxiliary(at: 1, as: FoldedText.self) { cached in
+        guard cached.flags == flags, cached.source.count == needle.count else { return nil }
+        return body(cached)
+      } ?? nil
+    if let cached { return cached }
     let folded = FoldedText(source: Array(needle), flags: flags)
     call.setAuxiliary(folded, at: 1)
-    return folded
+    return body(folded)
   }
 
   // MARK: - LIKE and MATCHES
