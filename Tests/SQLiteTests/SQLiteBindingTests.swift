@@ -125,4 +125,38 @@ import Testing
     ) { $0.int64(at: 0) }
     #expect(sum == 751)
   }
+
+  @Test func aParameterCursorBindsInOrderRowAfterRow() throws {
+    let db = try makeTable()
+    let insert = try db.prepare("INSERT INTO task (title, priority, note) VALUES (?, ?, ?)")
+    for (title, priority) in [("first", Int64(1)), ("second", 2)] {
+      // The statement ran for the row before: the cursor resets it before binding.
+      var row = SQLiteParameterCursor(insert)
+      try row.bind(.text(title))
+      try row.bind(.integer(priority))
+      try row.bind(.null)
+      #expect(row.boundCount == 3)
+      try row.execute()
+    }
+    #expect(
+      try db.mapRows("SELECT title, priority, note FROM task ORDER BY id") {
+        [$0.value(at: 0), $0.value(at: 1), $0.value(at: 2)]
+      } == [["first", 1, .null], ["second", 2, .null]])
+  }
+
+  @Test func aParameterCursorRefusesTooFewOrTooManyValues() throws {
+    let db = try makeTable()
+    let insert = try db.prepare("INSERT INTO task (title, priority) VALUES (?, ?)")
+    var short = SQLiteParameterCursor(insert)
+    try short.bind(.text("only a title"))
+    let tooFew = #expect(throws: SQLiteError.self) { try short.execute() }
+    #expect(tooFew?.code == .range)
+    #expect(tooFew?.message.contains("2 parameter(s) but 1 value(s)") == true)
+    var long = SQLiteParameterCursor(insert)
+    try long.bind(.text("title"))
+    try long.bind(1)
+    let tooMany = #expect(throws: SQLiteError.self) { try long.bind(.text("one too many")) }
+    #expect(tooMany?.code == .range)
+    #expect(try db.firstRow("SELECT count(*) FROM task") { $0.int(at: 0) } == 0)
+  }
 }

@@ -84,7 +84,6 @@ extension StoreConnection {
 
     // 4. New rows. Each entity's INSERT is looked up once per save, not once per object.
     var inserts: [Int: SQLiteStatement] = [:]
-    var values: [SQLiteValue] = []
     var positions = OrderPositions()
     for object in changes.inserted {
       let statements = description.statements[object.layout.entity.index]
@@ -95,14 +94,14 @@ extension StoreConnection {
         statement = try connection.cachedStatement(SQLiteSQL(verbatim: statements.insertSQL))
         inserts[object.layout.entity.index] = statement
       }
-      values.removeAll(keepingCapacity: true)
-      values.append(.integer(resolve(object.objectID) ?? 0))
-      values.append(.integer(Int64(statements.mapping.entityNumber)))
-      values.append(.integer(1))
-      try appendColumnValues(
+      var row = SQLiteParameterCursor(statement)
+      try row.bind(.integer(resolve(object.objectID) ?? 0))
+      try row.bind(.integer(Int64(statements.mapping.entityNumber)))
+      try row.bind(.integer(1))
+      try bindColumnValues(
         of: object, statements: statements, resolve: resolve, context: context, positions: &positions,
-        files: &files, to: &values)
-      try statement.execute(values)
+        files: &files, to: &row)
+      try row.execute()
     }
 
     // 5. Updated rows: only the columns that changed, and Z_OPT, checked in the same statement.
@@ -112,13 +111,13 @@ extension StoreConnection {
       let changed = statements.changedColumns(of: object)
       let statement = try updates.statement(
         for: object.layout.entity.index, changed: changed, statements: statements, connection: connection)
-      values.removeAll(keepingCapacity: true)
-      try appendColumnValues(
+      var row = SQLiteParameterCursor(statement)
+      try bindColumnValues(
         of: object, statements: statements, only: changed, resolve: resolve, context: context,
-        positions: &positions, files: &files, previous: previous[ObjectIdentifier(object)], to: &values)
-      values.append(.integer(object.objectID.primaryKey ?? 0))
-      values.append(.integer(object.storedVersion))
-      try statement.execute(values)
+        positions: &positions, files: &files, previous: previous[ObjectIdentifier(object)], to: &row)
+      try row.bind(.integer(object.objectID.primaryKey ?? 0))
+      try row.bind(.integer(object.storedVersion))
+      try row.execute()
       guard connection.changes == 0 else { continue }
       // The row changed or went since it was read.
       let storeVersion = try storedVersion(of: object, connection: connection)
@@ -134,12 +133,13 @@ extension StoreConnection {
       }
       // The context's whole object overwrites the row, values it did not change included.
       let all = statements.allColumns
-      values.removeAll(keepingCapacity: true)
-      try appendColumnValues(
+      var overwrite = SQLiteParameterCursor(
+        try connection.cachedStatement(statements.updateSQL(of: all, checked: false)))
+      try bindColumnValues(
         of: object, statements: statements, only: all, resolve: resolve, context: context, positions: &positions,
-        files: &files, previous: previous[ObjectIdentifier(object)], to: &values)
-      values.append(.integer(object.objectID.primaryKey ?? 0))
-      try connection.cachedStatement(statements.updateSQL(of: all, checked: false)).execute(values)
+        files: &files, previous: previous[ObjectIdentifier(object)], to: &overwrite)
+      try overwrite.bind(.integer(object.objectID.primaryKey ?? 0))
+      try overwrite.execute()
       outcome.versions[ObjectIdentifier(object)] = storeVersion + 1
     }
 
@@ -230,34 +230,32 @@ extension StoreConnection {
 
   // MARK: - Column values
 
-  /// Appends the values of an object's own columns (those in `changed` when given), in the order
-  /// of `statements.columns`.
+  /// Binds the values of an object's own columns (those in `changed` when given), in the order
+  /// of `statements.columns`, to the next parameters of `row`.
   ///
   /// A Binary value of an attribute that allows external storage goes to a new file of `files`
   /// when it is long; `previous` holds the object's stored values of such attributes (for an
   /// update): an unchanged value keeps its file, a replaced one's file is discarded.
-  func appendColumnValues(
+  func bindColumnValues(
     of object: ManagedObject, statements: EntityStatements, only changed: ColumnSet? = nil,
     resolve: (ObjectID) -> Int64?, context: ObjectContext, positions: inout OrderPositions,
-    files: inout ExternalDataChanges, previous: StoredExternalValues? = nil, to values: inout [SQLiteValue]
+    files: inout ExternalDataChanges, previous: StoredExternalValues? = nil, to row: inout SQLiteParameterCursor
   ) throws {
     for (index, column) in statements.columns.enumerated() {
       if let changed, !changed.contains(index) { continue }
       switch column.source {
       case .attribute(let slot, let kind):
         if kind.storesExternally {
-          values.append(
-            try externalColumnValue(of: object, slot: slot, files: &files, previous: previous))
+          try row.bind(try externalColumnValue(of: object, slot: slot, files: &files, previous: previous))
           continue
         }
-        values.append(StoredValueCodec.encode(object.attributeValues[slot], kind: kind))
+        try row.bind(StoredValueCodec.encode(object.attributeValues[slot], kind: kind))
       case .toOneKey(let slot):
-        values.append(object.toOneValues[slot].flatMap(resolve).map { .integer($0) } ?? .null)
+        try row.bind(object.toOneValues[slot].flatMap(resolve).map { .integer($0) } ?? .null)
       case .toOneEntity(let slot):
-        values.append(
-          object.toOneValues[slot].map { .integer(Int64(schema[$0.entity].entityNumber)) } ?? .null)
+        try row.bind(object.toOneValues[slot].map { .integer(Int64(schema[$0.entity].entityNumber)) } ?? .null)
       case .toOneOrder(let slot):
-        values.append(
+        try row.bind(
           orderKey(of: object, slot: slot, context: context, positions: &positions).map { .integer($0) } ?? .null)
       }
     }
