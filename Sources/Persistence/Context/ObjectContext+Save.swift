@@ -109,7 +109,7 @@ extension ObjectContext {
           throw SaveError.store("\(error)")
         }
       }
-      failures += validator.validate(object, in: self)
+      validator.validate(object, in: self, into: &failures)
     }
     do {
       let stored = objects.filter { !$0.isInserted }
@@ -165,7 +165,7 @@ extension ObjectContext {
     var validator = ObjectValidator()
     var failures: [ValidationFailure] = []
     for objects in [inserted, updated] {
-      for object in objects { failures += validator.validate(object, in: self) }
+      for object in objects { validator.validate(object, in: self, into: &failures) }
     }
     loadDeniedToMany(of: deleted)
     for object in deleted {
