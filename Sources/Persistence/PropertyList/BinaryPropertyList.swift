@@ -4,9 +4,10 @@ import Foundation
 /// and of a store's metadata (``StoreMetadata``, `Z_METADATA.Z_PLIST`).
 ///
 /// Written for the files mapping models carry (expressions, user info, model snapshots) and
-/// for store metadata, without Foundation's bridging, and for files from anywhere: every offset, length and reference is checked against the data, a
-/// reference cycle is an error, and a value shared by many containers is decoded once, so a
-/// damaged or hostile file gives a ``PropertyListError``, never a crash or a runaway.
+/// for store metadata, without Foundation's bridging, and for files from anywhere: every
+/// offset, length and reference is checked against the data, a reference cycle is an error,
+/// and a value shared by many containers is decoded once, so a damaged or hostile file gives a
+/// ``PropertyListError``, never a crash or a runaway.
 public enum BinaryPropertyList {
   /// The deepest nesting of arrays and dictionaries accepted.
   package static let maximumDepth = 512

@@ -113,14 +113,14 @@ struct PredicateByteSearchTests {
           ).utf8)
         // Twice: the first folds the scalar and fills its entry, the second reads the entry.
         for _ in 0..<2 {
-          var folded: [UInt8] = []
+          var folded = FoldedBytes()
           Array(text.utf8).withUnsafeBufferPointer {
             PredicateStringFolding.fold(
               utf8: $0, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive, into: &folded,
               runs: runs)
           }
           #expect(
-            folded == expected, "U+\(String(value, radix: 16)) [c] \(caseInsensitive) [d] \(diacriticInsensitive)")
+            Array(folded.bytes) == expected, "U+\(String(value, radix: 16)) [c] \(caseInsensitive) [d] \(diacriticInsensitive)")
         }
       }
     }

@@ -31,9 +31,9 @@ public enum PredicateStringFolding {
     var text = string
     return text.withUTF8 { bytes in
       if isASCII(bytes) { return caseInsensitive ? asciiLowercased(string) : string }
-      var folded: [UInt8] = []
+      var folded = FoldedBytes(capacity: bytes.count + 8)
       fold(utf8: bytes, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive, into: &folded)
-      return String(decoding: folded, as: UTF8.self)
+      return String(decoding: folded.bytes, as: UTF8.self)
     }
   }
 
@@ -70,19 +70,6 @@ public enum PredicateStringFolding {
         index = end
       }
     }
-  }
-
-  /// Appends the folding of UTF-8 text to an array: ``fold(utf8:caseInsensitive:diacriticInsensitive:into:runs:)``
-  /// for callers that keep the result.
-  static func fold(
-    utf8 bytes: UnsafeBufferPointer<UInt8>, caseInsensitive: Bool, diacriticInsensitive: Bool,
-    into output: inout [UInt8], runs: PredicateFoldedRuns? = nil
-  ) {
-    var folded = FoldedBytes(capacity: bytes.count + 8)
-    fold(
-      utf8: bytes, caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive, into: &folded,
-      runs: runs)
-    output.append(contentsOf: folded.bytes)
   }
 
   /// The position of the first non-ASCII byte at or after `start` (the end when there is none),
