@@ -120,7 +120,8 @@ struct PredicateByteSearchTests {
               runs: runs)
           }
           #expect(
-            Array(folded.bytes) == expected, "U+\(String(value, radix: 16)) [c] \(caseInsensitive) [d] \(diacriticInsensitive)")
+            Array(folded.bytes) == expected,
+            "U+\(String(value, radix: 16)) [c] \(caseInsensitive) [d] \(diacriticInsensitive)")
         }
       }
     }
