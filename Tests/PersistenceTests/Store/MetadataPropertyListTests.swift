@@ -1,10 +1,12 @@
 import Foundation
 import Persistence
+import SQLite
 import TestSupport
 import Testing
 
 /// Damaged metadata property lists are refused with an error, never handed to Foundation in a
-/// shape that crashes it (found by the `MetadataPlist` fuzz target).
+/// shape that crashes it (found by the `MetadataPlist` fuzz target). Binary metadata is read by
+/// modelc's own reader; it must read what Foundation reads, value for value.
 @Suite("Metadata property lists")
 struct MetadataPropertyListTests {
   @Test("A binary property list whose object table holds a set is refused, not a crash")
@@ -57,5 +59,85 @@ struct MetadataPropertyListTests {
     var reordered = StoreMetadata(storeUUID: metadata.storeUUID, entries: [:])
     for key in metadata.entries.keys.sorted(by: >) { reordered.entries[key] = metadata.entries[key] }
     #expect(try reordered.propertyListData() == data)
+  }
+
+  @Test("Binary metadata is read value for value as Foundation reads it, in every real store")
+  func realStoresReadAsFoundationDoes() throws {
+    guard let corpus = TestPaths.corpus else {
+      print("skipped: \(TestPaths.corpusAbsentReason)")
+      return
+    }
+    let stores = corpus.appendingPathComponent("stores")
+    let directory = TestPaths.temporaryDirectory("metadata-corpus")
+    var read = 0
+    for project in try FileManager.default.contentsOfDirectory(atPath: stores.path).sorted() {
+      let files = try FileManager.default.contentsOfDirectory(atPath: stores.appendingPathComponent(project).path)
+      for file in files.sorted() where !file.hasSuffix("-wal") && !file.hasSuffix("-shm") {
+        let folder = directory.appendingPathComponent("\(project)-\(file)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = try #require(try TestPaths.copyOfCorpusStore(project, file, into: folder))
+        let connection = try SQLiteConnection(.file(copy.path))
+        let row = try connection.firstRow("SELECT Z_UUID, Z_PLIST FROM Z_METADATA WHERE Z_VERSION = 1") {
+          ($0.text(at: 0), $0.data(at: 1))
+        }
+        try connection.close()
+        let (uuid, plist) = try #require(row)
+        #expect(plist.starts(with: Array("bplist00".utf8)), "\(project)/\(file)")
+        let ours = try StoreMetadata(storeUUID: uuid, propertyList: plist)
+        let foundation = PropertyListValue(
+          foundationValue: try PropertyListSerialization.propertyList(from: plist, options: [], format: nil))
+        #expect(.dictionary(ours.entries) == foundation, "\(project)/\(file)")
+        #expect(!ours.entityHashes.isEmpty, "\(project)/\(file)")
+        read += 1
+      }
+    }
+    #expect(read >= 6)
+  }
+
+  @Test("Metadata in Foundation's XML format is still read")
+  func xmlIsRead() throws {
+    let entries: [String: Any] = [
+      "NSStoreType": "SQLite", "NSPersistenceFrameworkVersion": 1333,
+      "NSStoreModelVersionHashes": ["Task": Data([1, 2, 3])], "flag": true,
+    ]
+    let xml = try PropertyListSerialization.data(fromPropertyList: entries, format: .xml, options: 0)
+    let metadata = try StoreMetadata(storeUUID: "X", propertyList: xml)
+    #expect(metadata.entries["NSStoreType"] == .string("SQLite"))
+    #expect(metadata.writtenByFrameworkVersion == 1333)
+    #expect(metadata.entityHashes == ["Task": Data([1, 2, 3])])
+    #expect(metadata.entries["flag"] == .bool(true))
+  }
+
+  @Test(
+    "Binary values metadata cannot hold are refused with what they are",
+    arguments: [
+      (BinaryPropertyList.Value.set([.integer(1)]), "set"),
+      (.uid(3), "object reference"),
+      (.null, "null"),
+      (.dictionary([(key: .integer(1), value: .string("x"))]), "key of kind integer"),
+    ])
+  func unrepresentableValuesAreRefused(value: BinaryPropertyList.Value, named: String) {
+    let data = BinaryPropertyList.encode(.dictionary([(key: .string("k"), value: value)]))
+    #expect {
+      _ = try StoreMetadata(storeUUID: "X", propertyList: data)
+    } throws: { error in
+      "\(error)".contains("not a property list") && "\(error)".contains(named)
+    }
+  }
+
+  @Test(
+    "A key listed twice keeps its first value, as Foundation does, and a top level that is not a dictionary is refused")
+  func duplicateKeysAndTopLevel() throws {
+    let twice = BinaryPropertyList.encode(
+      .dictionary([(key: .string("k"), value: .integer(1)), (key: .string("k"), value: .integer(2))]))
+    #expect(try StoreMetadata(storeUUID: "X", propertyList: twice).entries == ["k": .integer(1)])
+    let foundation = try PropertyListSerialization.propertyList(from: twice, options: [], format: nil)
+    #expect(PropertyListValue(foundationValue: foundation) == .dictionary(["k": .integer(1)]))
+    let array = BinaryPropertyList.encode(.array([.string("a")]))
+    #expect {
+      _ = try StoreMetadata(storeUUID: "X", propertyList: array)
+    } throws: { error in
+      "\(error)".contains("not a dictionary")
+    }
   }
 }

@@ -50,6 +50,42 @@ public enum PropertyListValue: Sendable, Hashable {
     }
   }
 
+  /// Converts what ``BinaryPropertyList/decode(_:)`` read.
+  ///
+  /// A dictionary whose file lists a key twice keeps the first value, as Foundation's reader
+  /// does.
+  ///
+  /// - Throws: ``PropertyListError`` for what metadata cannot hold: a set, an object reference
+  ///   (`uid`, found only in keyed archives), a null, or a dictionary key that is not a string.
+  public init(binary value: BinaryPropertyList.Value) throws(PropertyListError) {
+    switch value {
+    case .string(let string): self = .string(string)
+    case .integer(let integer): self = .integer(integer)
+    case .real(let real): self = .real(real)
+    case .bool(let flag): self = .bool(flag)
+    case .date(let date): self = .date(date)
+    case .data(let data): self = .data(data)
+    case .array(let elements):
+      var converted: [PropertyListValue] = []
+      converted.reserveCapacity(elements.count)
+      for element in elements { converted.append(try PropertyListValue(binary: element)) }
+      self = .array(converted)
+    case .dictionary(let pairs):
+      var converted: [String: PropertyListValue] = [:]
+      converted.reserveCapacity(pairs.count)
+      for pair in pairs {
+        guard case .string(let key) = pair.key else {
+          throw PropertyListError("a dictionary has a key of kind \(pair.key.kindName), not a string")
+        }
+        let element = try PropertyListValue(binary: pair.value)
+        if converted[key] == nil { converted[key] = element }
+      }
+      self = .dictionary(converted)
+    case .set, .uid, .null:
+      throw PropertyListError("it holds a \(value.kindName), which store metadata never does")
+    }
+  }
+
   /// The value as a ``BinaryPropertyList`` writes it; a dictionary's keys sorted.
   public var binaryValue: BinaryPropertyList.Value {
     switch self {

@@ -52,24 +52,45 @@ public struct StoreMetadata: Sendable, Hashable {
 
   /// Reads the property list stored in `Z_PLIST`.
   ///
+  /// A binary property list (what Core Data writes) is read by ``BinaryPropertyList``, which
+  /// checks every offset and reference against the data: no Foundation bridging (on Linux,
+  /// `PropertyListSerialization` crashed on some damaged binary lists holding a set, found by
+  /// the `MetadataPlist` fuzz target), and no dynamic cast per value, which made reading the
+  /// metadata most of what opening a store costs beyond SQLite's own open. Other formats (XML,
+  /// which tools may write) are read by `PropertyListSerialization`.
+  ///
   /// - Throws: ``StoreMetadataError`` (typed) when the data is not a property list, or not a
-  ///   dictionary.
+  ///   dictionary with string keys and values metadata can hold (no sets, object references or
+  ///   nulls, which Core Data never writes there).
   public init(storeUUID: String, propertyList data: Data) throws(StoreMetadataError) {
-    if let problem = BinaryPropertyListCheck.problem(in: data) {
-      throw StoreMetadataError(message: "the store's metadata (Z_METADATA.Z_PLIST) is not a property list: \(problem)")
+    let value: PropertyListValue
+    if data.starts(with: Self.binaryPrefix) {
+      do {
+        value = try PropertyListValue(binary: try BinaryPropertyList.decode(data))
+      } catch {
+        throw StoreMetadataError(message: "the store's metadata (Z_METADATA.Z_PLIST) is not a property list: \(error)")
+      }
+    } else {
+      let object: Any
+      do {
+        object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+      } catch {
+        throw StoreMetadataError(message: "the store's metadata (Z_METADATA.Z_PLIST) is not a property list: \(error)")
+      }
+      guard let converted = PropertyListValue(foundationValue: object) else {
+        throw StoreMetadataError(message: "the store's metadata (Z_METADATA.Z_PLIST) holds a value metadata cannot")
+      }
+      value = converted
     }
-    let object: Any
-    do {
-      object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-    } catch {
-      throw StoreMetadataError(message: "the store's metadata (Z_METADATA.Z_PLIST) is not a property list: \(error)")
-    }
-    guard case .dictionary(let entries)? = PropertyListValue(foundationValue: object) else {
+    guard case .dictionary(let entries) = value else {
       throw StoreMetadataError(message: "the store's metadata (Z_METADATA.Z_PLIST) is not a dictionary")
     }
     self.storeUUID = storeUUID
     self.entries = entries
   }
+
+  /// How every binary property list starts (`bplist`, then the format's version).
+  private static let binaryPrefix = Array("bplist".utf8)
 
   /// The property list to store in `Z_PLIST`, in Core Data's binary format (`bplist00`), its
   /// keys sorted: the same metadata gives the same bytes.
