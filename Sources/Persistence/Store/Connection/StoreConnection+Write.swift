@@ -82,6 +82,12 @@ extension StoreConnection {
     outcome.permanentIDs = permanent
     func resolve(_ id: ObjectID) -> Int64? { permanent.primaryKey(of: id) }
 
+    // Objects with to-many values to write (steps 6 and 7), gathered as the rows are written
+    // rather than in a pass of their own over every changed object: only objects whose row was
+    // written, in the order they were, new ones first. (A new object's relationships are loaded
+    // and most often empty; an updated one has values to write only when it changed them.)
+    var linked: [ManagedObject] = []
+
     // 4. New rows. Each entity's INSERT is looked up once per save, not once per object.
     var inserts: [Int: SQLiteStatement] = [:]
     var positions = OrderPositions()
@@ -102,6 +108,7 @@ extension StoreConnection {
         of: object, statements: statements, resolve: resolve, context: context, positions: &positions,
         files: &files, to: &row)
       try row.execute()
+      if Self.hasToManyValuesToWrite(object) { linked.append(object) }
     }
 
     // 5. Updated rows: only the columns that changed, and Z_OPT, checked in the same statement.
@@ -118,7 +125,10 @@ extension StoreConnection {
       try row.bind(.integer(object.objectID.primaryKey ?? 0))
       try row.bind(.integer(object.storedVersion))
       try row.execute()
-      guard connection.changes == 0 else { continue }
+      guard connection.changes == 0 else {
+        if Self.hasToManyValuesToWrite(object) { linked.append(object) }
+        continue
+      }
       // The row changed or went since it was read.
       let storeVersion = try storedVersion(of: object, connection: connection)
       guard conflicts.policy == .contextWins else {
@@ -141,14 +151,10 @@ extension StoreConnection {
       try overwrite.bind(.integer(object.objectID.primaryKey ?? 0))
       try overwrite.execute()
       outcome.versions[ObjectIdentifier(object)] = storeVersion + 1
+      if Self.hasToManyValuesToWrite(object) { linked.append(object) }
     }
 
     // 6. Ordering keys of ordered to-many relationships stored through the inverse key.
-    // Only objects with a to-many relationship to write can have links to write (a new object's
-    // relationships are loaded and, most often, empty).
-    let linked = [changes.inserted, changes.updated].joined().filter {
-      Self.hasToManyValuesToWrite($0) && !conflicts.skips($0)
-    }
     for object in linked {
       try writeForeignKeyOrdering(of: object, connection: connection, resolve: resolve, context: context)
     }
