@@ -78,4 +78,23 @@ struct BinaryPropertyListTests {
       "\(error)".contains("contains itself")
     }
   }
+
+  @Test("A one-byte string reads each byte above ASCII as its Latin-1 character")
+  func oneByteStringsAreLatin1() throws {
+    // The string "caf\u{E9}" written with the one-byte marker (0x54), as other writers may.
+    var bytes = Array("bplist00".utf8) + [0x54, 0x63, 0x61, 0x66, 0xE9]
+    bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0]
+    bytes += [0, 0, 0, 0, 0, 0, 0, 13]
+    bytes.insert(8, at: 13)  // the offset table: object 0 at byte 8
+    #expect(try BinaryPropertyList.decode(Data(bytes)) == .string("caf\u{E9}"))
+    // Every byte value, and ASCII (the common case) as written.
+    let all = Array(0...255).map { UInt8($0) }
+    var long = Array("bplist00".utf8) + [0x5F, 0x11, 0x01, 0x00] + all
+    let table = long.count
+    long += [8] + [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0]
+    long += [0, 0, 0, 0, 0, 0, UInt8(table >> 8), UInt8(table & 0xFF)]
+    let expected = String(String.UnicodeScalarView(all.map { Unicode.Scalar($0) }))
+    #expect(try BinaryPropertyList.decode(Data(long)) == .string(expected))
+    #expect(try BinaryPropertyList.decode(BinaryPropertyList.encode(.string("plain ascii"))) == .string("plain ascii"))
+  }
 }
