@@ -78,7 +78,10 @@ public struct StoreMetadata: Sendable, Hashable {
         throw StoreMetadataError(message: "the store's metadata (Z_METADATA.Z_PLIST) is not a property list: \(error)")
       }
       guard let converted = PropertyListValue(foundationValue: object) else {
-        throw StoreMetadataError(message: "the store's metadata (Z_METADATA.Z_PLIST) holds a value metadata cannot")
+        throw StoreMetadataError(
+          message:
+            "the store's metadata (Z_METADATA.Z_PLIST) holds a value store metadata cannot hold (only strings, numbers, booleans, dates, data, arrays and dictionaries)"
+        )
       }
       value = converted
     }
