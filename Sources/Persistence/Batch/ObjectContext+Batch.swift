@@ -79,7 +79,7 @@ extension ObjectContext {
       insertedObjects: Set(inserted), updatedObjects: Set(updated), deletedObjects: Set(deleted), sourceContext: nil)
     guard !notification.isEmpty else { return result }
     mergeChanges(from: notification)
-    container.post(notification)
+    observers.post(notification)
     return result
   }
 

@@ -26,11 +26,14 @@ public final class PersistentContainer: Sendable {
   /// Connections no context is using, starting with the one that prepared the store; one is
   /// open while the container lives (see `StoreConnection.prepareStore`).
   let idleConnections: IdleConnections
-  private let classes: [ObjectIdentifier: Int]
-  /// The class of each entity's objects, by entity index: read for every object a fetch
-  /// makes, so an array rather than a dictionary (a hash of the index per row).
-  private let classesByEntity: [ManagedObject.Type]
-  private let observers = ObserverList()
+  /// The classes of the entities' objects; every context holds them too.
+  let entityClasses: EntityClasses
+  /// Save observers; every context holds them too, to post its saves.
+  let observers = ObserverList()
+  /// The view context. The container owns it and it does not own the container back: with a
+  /// reference each way, neither would ever be freed, and the store's connections would stay
+  /// open until the process ended (SQLite then never checkpoints and removes the write-ahead
+  /// log at close, and the next process to open the store reads the whole log again).
   private let mainContextStorage = MainContextStorage()
 
   /// Opens (or creates) the store for the bundle's current version, or for `versionName`.
@@ -147,8 +150,8 @@ public final class PersistentContainer: Sendable {
         byEntity[entity.id.index] = byEntity[ancestor.index]
       }
     }
-    self.classes = byClass
-    self.classesByEntity = model.entities.indices.map { byEntity[$0] ?? ManagedObject.self }
+    self.entityClasses = EntityClasses(
+      entities: byClass, classes: model.entities.indices.map { byEntity[$0] ?? ManagedObject.self })
   }
 
   /// Migrates a store written for another version of the bundle to the description's version,
@@ -179,14 +182,14 @@ public final class PersistentContainer: Sendable {
 
   /// A new context on the store, for the caller's own isolation domain.
   public func newContext() -> ObjectContext {
-    ObjectContext(container: self)
+    ObjectContext(container: self, ownsContainer: true)
   }
 
   /// The context for the main actor (user interfaces and view models).
   @MainActor
   public var viewContext: ObjectContext {
     if let context = mainContextStorage.context { return context }
-    let context = newContext()
+    let context = ObjectContext(container: self, ownsContainer: false)
     mainContextStorage.context = context
     return context
   }
@@ -213,11 +216,7 @@ public final class PersistentContainer: Sendable {
 
   /// The entity a generated class stands for.
   public func entity(for type: ManagedObject.Type) -> EntityID? {
-    classes[ObjectIdentifier(type)].map(EntityID.init)
-  }
-
-  func objectClass(for entity: EntityID) -> ManagedObject.Type {
-    classesByEntity[entity.index]
+    entityClasses.entity(for: type)
   }
 
   // MARK: - Save notifications
@@ -237,12 +236,23 @@ public final class PersistentContainer: Sendable {
     }
   }
 
-  func post(_ notification: SaveNotification) {
-    observers.post(notification)
+}
+
+/// Which class makes each entity's objects, and which entity each registered class stands for.
+struct EntityClasses: Sendable {
+  /// The entity index of each registered class.
+  let entities: [ObjectIdentifier: Int]
+  /// The class of each entity's objects, by entity index: read for every object a fetch
+  /// makes, so an array rather than a dictionary (a hash of the index per row).
+  let classes: [ManagedObject.Type]
+
+  func entity(for type: ManagedObject.Type) -> EntityID? {
+    entities[ObjectIdentifier(type)].map(EntityID.init)
   }
 
-  /// Whether anyone observes saves (a save skips building its notification otherwise).
-  var hasSaveObservers: Bool { observers.isObserved }
+  func objectClass(for entity: EntityID) -> ManagedObject.Type {
+    classes[entity.index]
+  }
 }
 
 /// A registration of a save observer; cancel it (or drop it) to stop observing.
@@ -278,6 +288,7 @@ final class ObserverList: @unchecked Sendable {
     observers[token] = nil
   }
 
+  /// Whether anyone observes saves (a save skips building its notification otherwise).
   var isObserved: Bool {
     lock.lock()
     defer { lock.unlock() }

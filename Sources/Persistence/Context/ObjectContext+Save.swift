@@ -204,7 +204,7 @@ extension ObjectContext {
       try? refresh(object, mergeChanges: false)
     }
     // The notification's sets are built only when someone listens.
-    let notifies = container.hasSaveObservers
+    let notifies = observers.isObserved
     var insertedIDs = Set<ObjectID>(minimumCapacity: notifies ? inserted.count : 0)
     var updatedIDs = Set<ObjectID>(minimumCapacity: notifies ? updated.count : 0)
     var deletedIDs = Set<ObjectID>()
@@ -257,7 +257,7 @@ extension ObjectContext {
     let notification = SaveNotification(
       insertedObjects: insertedIDs, updatedObjects: updatedIDs, deletedObjects: deletedIDs,
       sourceContext: ObjectIdentifier(self))
-    container.post(notification)
+    observers.post(notification)
   }
 }
 

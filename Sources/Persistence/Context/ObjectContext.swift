@@ -15,7 +15,25 @@ import Foundation
 /// ``mergeChanges(from:)``.
 public final class ObjectContext {
   /// The container the context belongs to.
-  public let container: PersistentContainer
+  ///
+  /// A context from ``PersistentContainer/newContext()`` keeps its container alive. The
+  /// ``PersistentContainer/viewContext`` does not (its container owns it): keep a reference to
+  /// the container for as long as this property of its view context is read. The context itself
+  /// goes on working without it.
+  public var container: PersistentContainer {
+    if let ownedContainer { return ownedContainer }
+    guard let mainContainer else {
+      preconditionFailure(
+        "the container of this view context was freed: keep a reference to the PersistentContainer while you use its viewContext's container"
+      )
+    }
+    return mainContainer
+  }
+  private let ownedContainer: PersistentContainer?
+  private weak var mainContainer: PersistentContainer?
+  /// The container's classes and save observers, which the context uses without its container.
+  let entityClasses: EntityClasses
+  let observers: ObserverList
   /// What the context does when a save meets rows changed by someone else.
   public var mergePolicy: MergePolicy = .error
   /// The last error met while loading a fault or a relationship lazily (accessors do not
@@ -48,8 +66,13 @@ public final class ObjectContext {
   /// The link every object of the context holds to reach it.
   let link: ContextLink
 
-  init(container: PersistentContainer) {
-    self.container = container
+  /// A context of `container`, which it keeps alive when `ownsContainer` (every context but the
+  /// view context, which its container keeps).
+  init(container: PersistentContainer, ownsContainer: Bool) {
+    self.ownedContainer = ownsContainer ? container : nil
+    self.mainContainer = container
+    self.entityClasses = container.entityClasses
+    self.observers = container.observers
     self.store = StoreConnection(description: container.storeDescription, idleConnections: container.idleConnections)
     self.link = ContextLink(layouts: container.storeDescription.layouts)
     link.context = self
@@ -125,7 +148,7 @@ public final class ObjectContext {
 
   /// Inserts a new object of a generated class's entity.
   public func insert<Object: ManagedObject>(_ type: Object.Type) -> Object {
-    guard let entity = container.entity(for: type) else {
+    guard let entity = entityClasses.entity(for: type) else {
       preconditionFailure("\(type) is not registered with the container; generated classes register themselves")
     }
     guard let object = insert(entity: entity) as? Object else {
@@ -136,7 +159,7 @@ public final class ObjectContext {
 
   func insert(entity: EntityID) -> ManagedObject {
     let construction = insertionConstruction(for: entity)
-    let object = container.objectClass(for: entity).init(construction)
+    let object = entityClasses.objectClass(for: entity).init(construction)
     didInsert(object)
     return object
   }
@@ -157,7 +180,7 @@ public final class ObjectContext {
   }
 
   func makeObject(id: ObjectID, layout: ObjectLayout, isInserted: Bool, isFault: Bool) -> ManagedObject {
-    let type = container.objectClass(for: layout.entity)
+    let type = entityClasses.objectClass(for: layout.entity)
     return type.init(
       ObjectConstruction(objectID: id, layout: layout, context: self, isInserted: isInserted, isFault: isFault))
   }
@@ -278,7 +301,7 @@ public final class ObjectContext {
   /// uninitialized), registered.
   private func makeObject(movingFrom pointer: UnsafeMutablePointer<StoredRow>) -> ManagedObject {
     let objectID = pointer.pointee.objectID
-    let object = container.objectClass(for: objectID.entity).init(
+    let object = entityClasses.objectClass(for: objectID.entity).init(
       ObjectConstruction(
         objectID: objectID, layout: layouts[objectID.entity], context: self, isInserted: false, isFault: false,
         row: pointer))

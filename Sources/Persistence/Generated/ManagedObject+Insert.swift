@@ -8,7 +8,7 @@ extension ManagedObject {
   /// class), and its entity must not be abstract: both are programming errors and trap, like
   /// ``ObjectContext/insert(_:)``.
   public convenience init(context: ObjectContext) {
-    guard let entity = context.container.entity(for: Self.self) else {
+    guard let entity = context.entityClasses.entity(for: Self.self) else {
       preconditionFailure(
         "\(Self.self) is not registered with the container; open it with the generated model's makeContainer(options:) or pass the class in classes:"
       )
