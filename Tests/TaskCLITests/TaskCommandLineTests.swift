@@ -93,6 +93,15 @@ struct TaskCommandLineTests {
     }
     #expect(lines[1].contains("2026-03-07") && lines[2].contains("2026-12-31"), "\(lines)")
     #expect(lines[3].contains(" - "), "an undated task shows -: \(lines)")
+    // Empty cells at the end of a line leave no padding behind.
+    #expect(try task("add", "Untagged, no project  ").status == 0)
+    let again = try task("list").output.split(separator: "\n").map(String.init)
+    #expect(again.count == 5)
+    #expect(again.allSatisfy { !$0.hasSuffix(" ") }, "\(again)")
+    #expect(again.contains { $0.hasSuffix("Untagged, no project") }, "\(again)")
+    // Each run closes the store on its way out: the write-ahead log is checkpointed and removed,
+    // not left to grow and to be read again by every later run.
+    #expect(!FileManager.default.fileExists(atPath: store.path + "-wal"))
   }
 
   @Test("search, filters, done, reopen, edit, show and delete by prefix")

@@ -59,11 +59,21 @@ struct TaskView {
     let widths = headers.indices.map { column in
       ([headers[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
     }
+    // One string per line, each cell and its padding appended in place: mapping the cells to
+    // padded strings, joining them and trimming the result Character by Character was a tenth of
+    // a `task list` run of 1,000 tasks (docs/benchmarks.md).
     func line(_ cells: [String], priority: TaskPriority?) -> String {
-      cells.enumerated().map { index, cell in
-        if index == 2, let priority { return styledPriority(priority, width: widths[index]) }
-        return index == cells.count - 1 ? cell : cell.padded(to: widths[index])
-      }.joined(separator: "  ").trimmingTrailingSpaces()
+      var text = ""
+      for (index, cell) in cells.enumerated() {
+        if index > 0 { text += "  " }
+        if index == 2, let priority {
+          text += styledPriority(priority, width: widths[index])
+        } else {
+          text += cell
+          if index < cells.count - 1 { text.appendSpaces(widths[index] - cell.count) }
+        }
+      }
+      return text.trimmingTrailingSpaces()
     }
     terminal.writeLine(line(headers, priority: nil))
     for (task, row) in zip(tasks, rows) {
@@ -107,13 +117,37 @@ extension String {
   /// counted UTF-16 units: it was a tenth of a `task list` run of 1,000 tasks, and misaligned
   /// the columns after a title with characters outside the Basic Multilingual Plane.
   fileprivate func padded(to width: Int) -> String {
-    let missing = width - count
-    return missing > 0 ? self + String(repeating: " ", count: missing) : self
+    var text = self
+    text.appendSpaces(width - count)
+    return text
   }
 
+  /// Appends `count` spaces (none when `count` is not positive).
+  fileprivate mutating func appendSpaces(_ count: Int) {
+    var left = count
+    while left > 0 {
+      // Slices of one string of spaces: appending a `Substring` is specialized, where appending a
+      // `repeatElement` of Characters is a generic loop (it cost more than the rest of the table).
+      let run = Swift.min(left, Self.spaces.utf8.count)
+      append(contentsOf: Self.spaces[..<Self.spaces.utf8.index(Self.spaces.startIndex, offsetBy: run)])
+      left -= run
+    }
+  }
+
+  private static let spaces = String(repeating: " ", count: 64)
+
+  /// The text without its trailing spaces (U+0020). They are found as bytes of the UTF-8 form,
+  /// where a space is one byte that no other scalar's encoding contains; `hasSuffix(" ")` and
+  /// `removeLast()` compared and removed whole Characters, through the grapheme breaking rules.
   fileprivate func trimmingTrailingSpaces() -> String {
-    var text = self
-    while text.hasSuffix(" ") { text.removeLast() }
-    return text
+    var end = utf8.endIndex
+    while end > utf8.startIndex {
+      let before = utf8.index(before: end)
+      guard utf8[before] == UInt8(ascii: " ") else { break }
+      end = before
+    }
+    // The end is a scalar's boundary, which may fall inside a Character (after a prepended mark):
+    // cut as scalars, as a Character-aligned slice would round it down.
+    return end == utf8.endIndex ? self : String(unicodeScalars[..<end])
   }
 }
