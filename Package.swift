@@ -74,7 +74,7 @@ let package = Package(
     .executableTarget(
       name: "task", dependencies: ["DataModel", "TaskKit", "ArgumentParsing"],
       swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
-      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+      linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
     ),
     // The benchmark harness: our hot paths against raw SQLite (CSQLite directly) in the same run
     // (release builds).
