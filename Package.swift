@@ -70,7 +70,9 @@ let package = Package(
     ),
     // The `task` command: the task list on the command line, over TaskKit.
     // Release builds link the Swift runtime and Foundation statically: loading and relocating the
-    // shared libraries was a quarter of `task list`'s cold start (docs/benchmarks.md).
+    // shared libraries was a quarter of `task list`'s cold start (docs/benchmarks.md). They link
+    // a non-PIE executable: a static PIE applies some 80,000 relocations at every start, touching
+    // (and faulting in) about 250 pages of the binary.
     .executableTarget(
       name: "task", dependencies: ["DataModel", "TaskKit", "ArgumentParsing"],
       swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
