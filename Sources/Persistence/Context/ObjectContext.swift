@@ -70,7 +70,10 @@ public final class ObjectContext {
   /// view context, which its container keeps).
   init(container: PersistentContainer, ownsContainer: Bool) {
     self.ownedContainer = ownsContainer ? container : nil
-    self.mainContainer = container
+    // A weak reference only where it is needed: forming one gives the container a side table,
+    // which LeakSanitizer reports as leaked while the container lives (its pointer is hidden in
+    // the reference counts).
+    if !ownsContainer { self.mainContainer = container }
     self.entityClasses = container.entityClasses
     self.observers = container.observers
     self.store = StoreConnection(description: container.storeDescription, idleConnections: container.idleConnections)
