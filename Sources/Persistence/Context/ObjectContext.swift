@@ -34,6 +34,8 @@ public final class ObjectContext {
   /// The container's classes and save observers, which the context uses without its container.
   let entityClasses: EntityClasses
   let observers: ObserverList
+  /// The store's UUID, which objects' URIs are made from (kept here for the same reason).
+  let storeUUID: String
   /// What the context does when a save meets rows changed by someone else.
   public var mergePolicy: MergePolicy = .error
   /// The last error met while loading a fault or a relationship lazily (accessors do not
@@ -76,6 +78,7 @@ public final class ObjectContext {
     if !ownsContainer { self.mainContainer = container }
     self.entityClasses = container.entityClasses
     self.observers = container.observers
+    self.storeUUID = container.storeUUID
     self.store = StoreConnection(description: container.storeDescription, idleConnections: container.idleConnections)
     self.link = ContextLink(layouts: container.storeDescription.layouts)
     link.context = self

@@ -32,7 +32,7 @@ public enum StoreExport {
     } else {
       entities = model.entities.map(\.id)
     }
-    let storeUUID = context.container.storeUUID
+    let storeUUID = context.storeUUID
     var document: [(key: String, value: JSONValue)] = []
     for entity in entities where !model[entity].isAbstract {
       var request = FetchRequest<ManagedObject>(entityName: model[entity].name)

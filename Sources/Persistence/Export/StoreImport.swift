@@ -225,7 +225,7 @@ private struct Importer {
     let entity = link.object.entityName
     let item = link.object.layout.relationships[link.slot]
     var found = byLabel[reference]
-    if found == nil, let parts = ObjectJSON.parseIdentifier(reference), parts.storeUUID == context.container.storeUUID,
+    if found == nil, let parts = ObjectJSON.parseIdentifier(reference), parts.storeUUID == context.storeUUID,
       let destination = model.entityID(named: parts.entityName)
     {
       found = try? context.existingObject(with: ObjectID(entity: destination, primaryKey: parts.primaryKey))
@@ -325,7 +325,7 @@ private struct Importer {
   func label(of id: ObjectID) -> String {
     if let object = context.registry[id], let label = labels[ObjectIdentifier(object)] { return label }
     return ObjectJSON.identifier(
-      of: id, entityName: context.layouts[id.entity].name, storeUUID: context.container.storeUUID)
+      of: id, entityName: context.layouts[id.entity].name, storeUUID: context.storeUUID)
   }
 
   // MARK: - Save failures

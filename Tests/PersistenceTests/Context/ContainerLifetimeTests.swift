@@ -47,8 +47,10 @@ struct ContainerLifetimeTests {
     var viewContext: ObjectContext?
     var backgroundContext: ObjectContext?
     weak var freedContainer: PersistentContainer?
+    let storeUUID: String
     do {
       let container = try PersistentContainer(bundle: ContextFixtures.tasksBundle, options: .file(url))
+      storeUUID = container.storeUUID
       viewContext = container.viewContext
       backgroundContext = container.newContext()
       freedContainer = container
@@ -61,5 +63,11 @@ struct ContainerLifetimeTests {
     backgroundContext = nil
     #expect(freedContainer == nil)
     #expect(try context.count(for: FetchRequest<ManagedObject>(entityName: "Task")) == 1)
+
+    // Export and import name objects by URIs made from the store's UUID, which the context
+    // keeps.
+    let document = try StoreExport.json(of: context, entityNames: ["Task"])
+    let exported = JSONWriter.prettyPrinted(document)
+    #expect(exported.contains("\"x-coredata://\(storeUUID)/Task/p1\""), "\(exported)")
   }
 }
