@@ -289,3 +289,25 @@ struct TaskListViewModelTests {
     }
   }
 }
+
+@MainActor
+@Suite("Task summary")
+struct TaskSummaryTests {
+  @Test("The short ID is the identifier's first eight characters, lowercased")
+  func shortID() throws {
+    let model = TaskListViewModel(container: try TaskStore.inMemory())
+    var summary = TaskSummary(try model.add(title: "Any"))
+    let identifiers =
+      [
+        UUID(uuid: (0xAB, 0xCD, 0xEF, 0x01, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)),
+        UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+      ]
+      + (0..<200).map { _ in UUID() }
+    for identifier in identifiers {
+      summary.id = identifier
+      #expect(summary.shortID == String(identifier.uuidString.lowercased().prefix(8)))
+    }
+    summary.id = identifiers[0]
+    #expect(summary.shortID == "abcdef01")
+  }
+}
