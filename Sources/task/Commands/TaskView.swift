@@ -56,13 +56,16 @@ struct TaskView {
         task.title, task.tags.joined(separator: ","), task.project ?? "",
       ]
     }
+    // Each cell measured once, for the column widths and for its padding.
+    let headerWidths = headers.map(\.columnWidth)
+    let rowWidths = rows.map { $0.map(\.columnWidth) }
     let widths = headers.indices.map { column in
-      ([headers[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
+      rowWidths.reduce(headerWidths[column]) { Swift.max($0, $1[column]) }
     }
     // One string per line, each cell and its padding appended in place: mapping the cells to
     // padded strings, joining them and trimming the result Character by Character was a tenth of
     // a `task list` run of 1,000 tasks (docs/benchmarks.md).
-    func line(_ cells: [String], priority: TaskPriority?) -> String {
+    func line(_ cells: [String], cellWidths: [Int], priority: TaskPriority?) -> String {
       var text = ""
       for (index, cell) in cells.enumerated() {
         if index > 0 { text += "  " }
@@ -70,14 +73,14 @@ struct TaskView {
           text += styledPriority(priority, width: widths[index])
         } else {
           text += cell
-          if index < cells.count - 1 { text.appendSpaces(widths[index] - cell.count) }
+          if index < cells.count - 1 { text.appendSpaces(widths[index] - cellWidths[index]) }
         }
       }
       return text.trimmingTrailingSpaces()
     }
-    terminal.writeLine(line(headers, priority: nil))
-    for (task, row) in zip(tasks, rows) {
-      terminal.writeLine(line(row, priority: task.priority))
+    terminal.writeLine(line(headers, cellWidths: headerWidths, priority: nil))
+    for index in tasks.indices {
+      terminal.writeLine(line(rows[index], cellWidths: rowWidths[index], priority: tasks[index].priority))
     }
   }
 
@@ -118,8 +121,20 @@ extension String {
   /// the columns after a title with characters outside the Basic Multilingual Plane.
   fileprivate func padded(to width: Int) -> String {
     var text = self
-    text.appendSpaces(width - count)
+    text.appendSpaces(width - columnWidth)
     return text
+  }
+
+  /// The text's width in the table: its number of Characters. ASCII text without a carriage
+  /// return (the one ASCII pair, CR LF, that is a single Character) is as wide as its UTF-8
+  /// form is long, found without the grapheme-breaking rules that `count` runs: they were two
+  /// thirds of measuring a table's cells.
+  fileprivate var columnWidth: Int {
+    let asciiWidth = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
+      return bytes.count
+    }
+    return (asciiWidth ?? nil) ?? count
   }
 
   /// Appends `count` spaces (none when `count` is not positive).
