@@ -137,6 +137,65 @@ struct FetchResultTests {
     }
   }
 
+  @Test(
+    "Prefetched to-many relationships are each object's own, for keys that fill their range, that leave gaps, and that are sparse"
+  )
+  func prefetchingSubsets() throws {
+    let container = try ContextFixtures.tasksContainer()
+    let writer = container.newContext()
+    let tags = try ["a", "b", "c"].map { name in
+      let tag = try writer.insert(entityNamed: "Tag")
+      try tag.setValue(.string(name), forKey: "name")
+      return tag
+    }
+    let projects = try ["P", "Q"].map { name in
+      let project = try writer.insert(entityNamed: "Project")
+      try project.setValue(.string(name), forKey: "name")
+      return project
+    }
+    // Task i has the tags of the bits of i % 8, the project P or Q when i % 3 is 1 or 2, and
+    // the priority 1 when i is even (every other key: gaps inside the range).
+    for index in 0..<40 {
+      let task = try ContextFixtures.insertTask(writer, title: "T\(index)", priority: Int64(index % 2 + 1))
+      try task.setObjects(tags.indices.filter { (index % 8) >> $0 & 1 == 1 }.map { tags[$0] }, forKey: "tags")
+      if index % 3 != 0 { try task.setObject(projects[index % 3 - 1], forKey: "project") }
+    }
+    try writer.save()
+
+    func expectedTags(_ title: String) -> Set<String> {
+      let index = Int(title.dropFirst())!
+      return Set(tags.indices.filter { (index % 8) >> $0 & 1 == 1 }.map { ["a", "b", "c"][$0] })
+    }
+    func name(_ object: ManagedObject) throws -> String {
+      guard case .string(let name)? = try object.value(forKey: "name") else { return "" }
+      return name
+    }
+    for format in ["TRUEPREDICATE", "priority == 1", "title IN {'T3', 'T17', 'T38'}", "title == 'T5'"] {
+      let context = container.newContext()
+      var request = FetchRequest<ManagedObject>(entityName: "Task", predicate: try FetchPredicate(format: format))
+      request.relationshipKeyPathsForPrefetching = ["tags"]
+      let tasks = try context.fetch(request)
+      #expect(!tasks.isEmpty)
+      for task in tasks {
+        guard case .string(let title)? = try task.value(forKey: "title") else {
+          Issue.record("a task without a title")
+          continue
+        }
+        let loaded = try task.objects(forKey: "tags")
+        #expect(loaded.allSatisfy { !$0.isFault }, "\(format): \(title)")
+        #expect(Set(try loaded.map(name)) == expectedTags(title), "\(format): \(title)")
+      }
+    }
+    // The inverse side's foreign key: a project's tasks.
+    let context = container.newContext()
+    var request = FetchRequest<ManagedObject>(
+      entityName: "Project", predicate: try FetchPredicate(format: "name == 'Q'"))
+    request.relationshipKeyPathsForPrefetching = ["tasks"]
+    let project = try #require(try context.fetch(request).first)
+    let titles = try project.objects(forKey: "tasks").map { try $0.value(forKey: "title") }
+    #expect(Set(titles) == Set((0..<40).filter { $0 % 3 == 2 }.map { AttributeValue.string("T\($0)") }))
+  }
+
   @Test("Batches: every object once, in order, one batch held at a time")
   func batches() throws {
     let (_, context, _) = try Self.store(tasks: 23)
