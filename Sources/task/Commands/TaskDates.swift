@@ -1,4 +1,5 @@
 import Foundation
+import TaskKit
 
 /// Dates as the command line writes them: `YYYY-MM-DD`, a day in the local time zone; moments
 /// (when a task was done, a note written) as `YYYY-MM-DD HH:MM` in the local time zone for
@@ -18,24 +19,11 @@ enum TaskDates {
     return date
   }
 
-  /// The Gregorian calendar in the local time zone, made once: making it for every date was
-  /// most of the cost of formatting a list's due dates.
-  static let localCalendar: Calendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = .current
-    return calendar
-  }()
+  /// The local time zone, read once.
+  static let localZone = TimeZone.current
 
   static func format(_ date: Date) -> String {
-    let parts = localCalendar.dateComponents([.year, .month, .day], from: date)
-    return digits(parts.year ?? 0, 4) + "-" + digits(parts.month ?? 0, 2) + "-" + digits(parts.day ?? 0, 2)
-  }
-
-  /// `value` in decimal, with leading zeros up to `width` digits (`%0Nd` without
-  /// `String(format:)`, which goes through Foundation's formatting).
-  static func digits(_ value: Int, _ width: Int) -> String {
-    let text = String(value)
-    return text.count < width ? String(repeating: "0", count: width - text.count) + text : text
+    LocalDay.format(date, in: localZone)
   }
 
   /// A moment for people: `2026-12-01 16:05`, local time.
