@@ -21,6 +21,10 @@ struct QueryPlan {
   let coveredEntities: Set<Int>
   /// Entities whose rows the compiled SQL reads besides the fetched rows themselves.
   let relatedEntities: Set<EntityID>
+  /// Whether the compiled condition reads nothing but the row it tests (no subquery): an
+  /// `UPDATE` can then test and change each row in turn, as no change can alter another row's
+  /// outcome.
+  let conditionReadsOnlyItsRow: Bool
 
   init<Result: ManagedObject>(request: FetchRequest<Result>, context: ObjectContext) throws {
     let model = context.model
@@ -44,6 +48,7 @@ struct QueryPlan {
     } else {
       self.whereClause = nil
     }
+    self.conditionReadsOnlyItsRow = !compiler.readsOtherTables
     for descriptor in request.sortDescriptors {
       try compiler.resolve(descriptor.keyPath, from: entity)
     }

@@ -95,6 +95,91 @@ struct BatchRequestTests {
     #expect(try Self.titles(context, "priority == 3") == ["C"])
   }
 
+  @Test(
+    "Update: the result names the objects selected before it, in primary-key order, through relationships, subqueries and the evaluator",
+    arguments: [
+      "priority <= 2", "project.name == 'P'", "ANY tags.name == 'work'", "title MATCHES '[AC]'",
+      "SUBQUERY(tags, $t, $t.name == 'home').@count > 0 AND priority >= 2", "priority == 9",
+    ])
+  func updateSelection(_ format: String) throws {
+    let (_, context) = try Self.store()
+    let request = FetchRequest<ManagedObject>(entityName: "Task", predicate: try FetchPredicate(format: format))
+    let selected = try context.fetchObjectIDs(request)
+    // The update changes what the predicates read (the priority and, for the tagged tasks, the
+    // title): the rows it updates are still those selected before it.
+    let result = try context.execute(
+      BatchUpdateRequest(
+        entityName: "Task", predicate: try FetchPredicate(format: format),
+        propertiesToUpdate: ["priority": .attribute(.integer(1)), "notes": .attribute(.string("changed"))]))
+    #expect(result.objectIDs == selected.sorted { $0.primaryKey ?? 0 < $1.primaryKey ?? 0 })
+    let changed = try context.fetchObjectIDs(
+      FetchRequest<ManagedObject>(entityName: "Task", predicate: try FetchPredicate(format: "notes == 'changed'")))
+    #expect(Set(changed) == Set(selected))
+  }
+
+  @Test("Update: a condition that reads the updated rows through a relationship sees them as they were")
+  func updateReadsRowsAsTheyWere() throws {
+    let model = ContextFixtures.model(
+      """
+      <entity name="Employee" representedClassName="Employee">
+        <attribute name="name" attributeType="String"/>
+        <attribute name="salary" attributeType="Integer 64" defaultValueString="0" usesScalarValueType="YES"/>
+        <relationship name="manager" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Employee" inverseName="reports" inverseEntity="Employee"/>
+        <relationship name="reports" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="Employee" inverseName="manager" inverseEntity="Employee"/>
+      </entity>
+      """)
+    let container = try PersistentContainer(model: model, options: .inMemory)
+    let context = container.newContext()
+    // A chain: a (20) manages b (5), b manages c (5), c manages d (5).
+    var previous: ManagedObject?
+    for (name, salary) in [("a", 20), ("b", 5), ("c", 5), ("d", 5)] {
+      let employee = try context.insert(entityNamed: "Employee")
+      try employee.setValue(.string(name), forKey: "name")
+      try employee.setValue(.integer(Int64(salary)), forKey: "salary")
+      try employee.setObject(previous, forKey: "manager")
+      previous = employee
+    }
+    try context.save()
+    // Only b's manager earns more than 10 before the update; raising b must not make c match.
+    let result = try context.execute(
+      BatchUpdateRequest(
+        entityName: "Employee", predicate: try FetchPredicate(format: "manager.salary > 10"),
+        propertiesToUpdate: ["salary": .attribute(.integer(50))]))
+    #expect(result.count == 1)
+    let raised = try context.fetch(
+      FetchRequest<ManagedObject>(entityName: "Employee", predicate: try FetchPredicate(format: "salary == 50")))
+    #expect(try raised.map { try $0.value(forKey: "name") } == [.string("b")])
+  }
+
+  @Test("Update: a failure names the first object the request selects")
+  func updateFailureNamesAnObject() throws {
+    let (_, context) = try Self.store()
+    let first = try #require(
+      try context.fetchObjectIDs(
+        FetchRequest<ManagedObject>(entityName: "Task", predicate: try FetchPredicate(format: "priority >= 2"))
+      ).min { $0.primaryKey ?? 0 < $1.primaryKey ?? 0 })
+    do {
+      try context.execute(
+        BatchUpdateRequest(
+          entityName: "Task", predicate: try FetchPredicate(format: "priority >= 2"),
+          propertiesToUpdate: ["priority": .attribute(.integer(5))]))
+      Issue.record("a priority above the maximum was accepted")
+    } catch BatchRequestError.validation(let failures) {
+      #expect(failures.map(\.objectID) == [first])
+    }
+    let tag = try #require(
+      try context.fetchObjectIDs(FetchRequest<ManagedObject>(entityName: "Tag")).min {
+        $0.primaryKey ?? 0 < $1.primaryKey ?? 0
+      })
+    do {
+      try context.execute(BatchUpdateRequest(entityName: "Tag", propertiesToUpdate: ["name": .attribute(.string("x"))]))
+      Issue.record("two tags named alike were accepted")
+    } catch BatchRequestError.validation(let failures) {
+      #expect(failures.map(\.rule) == [.uniqueness])
+      #expect(failures.map(\.objectID) == [tag])
+    }
+  }
+
   @Test("Update: to-one relationships take object IDs; nil empties them")
   func updateRelationship() throws {
     let (_, context) = try Self.store()

@@ -54,6 +54,10 @@ final class QuerySQLCompiler {
     QueryScope(evaluatedObject: .object(root), variables: [:])
   }
 
+  /// Whether the SQL compiled so far reads any table besides the row's own (every other table
+  /// it reads, in a subquery, has an alias of its own).
+  var readsOtherTables: Bool { aliasCount > 0 }
+
   /// A fresh table alias, unique within the query.
   func makeAlias() -> String {
     aliasCount += 1
