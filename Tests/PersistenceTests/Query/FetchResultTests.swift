@@ -62,6 +62,44 @@ struct FetchResultTests {
     #expect(try context.count(for: request) == 4)
   }
 
+  @Test("IDs without a sort come in key order, also when an index serves the predicate in its own order")
+  func idsInKeyOrder() throws {
+    let container = try QueryTestModel.container()
+    let context = container.newContext()
+    // Keys ascend while (priority, due) descend: the index lists the rows backwards.
+    for index in 0..<40 {
+      let item = try context.insert(entityNamed: index % 5 == 0 ? "Urgent" : "Item")
+      try item.setValue(.integer(Int64(3 - index / 14)), forKey: "priority")
+      try item.setValue(.date(Date(timeIntervalSinceReferenceDate: Double(1_000 - index))), forKey: "due")
+    }
+    try context.save()
+    for (format, subentities) in [
+      ("priority == 3", false), ("priority == 2", true), ("priority == 1 OR priority == 3", true),
+    ] {
+      var request = FetchRequest<ManagedObject>(entityName: "Item", predicate: try FetchPredicate(format: format))
+      request.includesSubentities = subentities
+      request.includesPendingChanges = false
+      let plan = try #require(try context.explainQueryPlan(for: request)).joined(separator: " ")
+      #expect(plan.contains("byPriorityAndDue"), "\(format): \(plan)")
+      let ids = try context.fetchObjectIDs(request)
+      #expect(!ids.isEmpty)
+      #expect(ids.map { $0.primaryKey ?? 0 } == ids.map { $0.primaryKey ?? 0 }.sorted(), "\(format)")
+      #expect(ids == (try context.fetch(request)).map(\.objectID), "\(format)")
+      // In a batch update's result too: the same selection.
+      let result = try context.execute(
+        BatchUpdateRequest(
+          entityName: "Item", predicate: try FetchPredicate(format: format),
+          propertiesToUpdate: ["done": .attribute(.boolean(true))]))
+      #expect(
+        result.objectIDs
+          == (subentities
+            ? ids
+            : try context.fetchObjectIDs(
+              FetchRequest<ManagedObject>(entityName: "Item", predicate: try FetchPredicate(format: format)))),
+        "\(format)")
+    }
+  }
+
   @Test("Dictionaries of chosen properties, to-one as IDs, nil values left out, distinct results")
   func dictionaries() throws {
     let (_, context, project) = try Self.store()
