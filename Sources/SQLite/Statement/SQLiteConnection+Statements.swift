@@ -106,7 +106,9 @@ extension SQLiteConnection {
     try cachedStatement(sql).forEachRow(body)
   }
 
-  /// Runs a query through the statement cache and transforms each row.
+  /// Runs a query through the statement cache and transforms each row (inlinable, as
+  /// ``SQLiteStatement/mapRows(_:)`` is, for the element type's sake).
+  @inlinable
   public func mapRows<Element>(_ sql: SQLiteSQL, _ transform: (SQLiteStatement) throws -> Element) throws
     -> [Element]
   {

@@ -31,9 +31,18 @@ extension SQLiteStatement {
   }
 
   /// Transforms each row, collecting the results in order.
+  ///
+  /// Inlinable so that callers specialize it for their element type: unspecialized, every row
+  /// looked up the array type's metadata and appended through the generic entry point, about
+  /// 430 instructions a row (a third of reading a batch request's selected keys).
+  @inlinable
   public func mapRows<Element>(_ transform: (SQLiteStatement) throws -> Element) throws -> [Element] {
+    reset()
+    defer { reset() }
     var elements: [Element] = []
-    try forEachRow { elements.append(try transform($0)) }
+    while try step() {
+      elements.append(try transform(self))
+    }
     return elements
   }
 
