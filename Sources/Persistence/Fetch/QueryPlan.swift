@@ -178,17 +178,57 @@ extension StoreConnection {
     sql += plan.condition()
     // Without a sort or a slice, the keys are put in order here: `ORDER BY t.Z_PK` after an
     // index search makes SQLite sort the rows through a temporary B-tree, which cost about
-    // 1,100 instructions a row (the selection of a batch request), where sorting the keys
-    // costs a few dozen. Keys are unique in the table, so the order is the same.
-    let sortsKeys = plan.orderBy == nil && plan.slice.isEmpty
-    if !sortsKeys { sql += plan.orderAndSlice }
+    // 1,100 instructions a row (the selection of a batch request). Keys are unique in the
+    // table, so the order is the same.
+    let ordersKeys = plan.orderBy == nil && plan.slice.isEmpty
+    if !ordersKeys { sql += plan.orderAndSlice }
     let connection = try connection()
-    var ids = try connection.mapRows(sql) { statement in
+    let ids = try connection.mapRows(sql) { statement in
       let entity = hasSubentities ? description.entity(number: Int(statement.int64(at: 1))) ?? plan.entity : plan.entity
       return ObjectID(entity: entity, primaryKey: statement.int64(at: 0))
     }
-    if sortsKeys { ids.sort { $0.key < $1.key } }
-    return ids
+    return ordersKeys ? Self.inKeyOrder(ids, entity: hasSubentities ? nil : plan.entity) : ids
+  }
+
+  /// IDs of one table's rows (unique keys) in ascending key order.
+  ///
+  /// IDs all of `entity` whose keys fill at least an eighth of their range (a batch request's
+  /// selection over an index, which lists the keys in its own order) are put in order through
+  /// a bitmap of the range: one pass over the keys and one over the range's words. A sort
+  /// compares each key about log₂ n times: 300 instructions a key for 6,667 keys. Other IDs
+  /// (of several entities, or sparse keys) are sorted.
+  static func inKeyOrder(_ ids: [ObjectID], entity: EntityID?) -> [ObjectID] {
+    guard ids.count > 1 else { return ids }
+    if let entity {
+      var low = Int64.max
+      var high = Int64.min
+      for id in ids {
+        low = min(low, id.key)
+        high = max(high, id.key)
+      }
+      // Permanent keys are positive: the span cannot overflow.
+      let span = high - low
+      if low > 0 && span / 8 < Int64(ids.count) {
+        var words = [UInt64](repeating: 0, count: Int(span / 64) + 1)
+        for id in ids {
+          let offset = Int(id.key - low)
+          words[offset >> 6] |= 1 << UInt64(offset & 63)
+        }
+        var ordered: [ObjectID] = []
+        ordered.reserveCapacity(ids.count)
+        for (index, word) in words.enumerated() {
+          var remaining = word
+          while remaining != 0 {
+            ordered.append(
+              ObjectID(entity: entity, primaryKey: low + Int64(index << 6 + remaining.trailingZeroBitCount)))
+            remaining &= remaining - 1
+          }
+        }
+        // A key listed twice would be listed once: keys are unique, but the sort keeps them all.
+        if ordered.count == ids.count { return ordered }
+      }
+    }
+    return ids.sorted { $0.key < $1.key }
   }
 
   /// The number of rows a plan whose predicate compiled selects (the order does not matter).

@@ -67,20 +67,28 @@ struct FetchResultTests {
     let container = try QueryTestModel.container()
     let context = container.newContext()
     // Keys ascend while (priority, due) descend: the index lists the rows backwards.
-    for index in 0..<40 {
+    // 200 rows, so that the keys of one priority span several 64-bit words.
+    for index in 0..<200 {
       let item = try context.insert(entityNamed: index % 5 == 0 ? "Urgent" : "Item")
-      try item.setValue(.integer(Int64(3 - index / 14)), forKey: "priority")
+      try item.setValue(.integer(Int64(3 - index / 67)), forKey: "priority")
       try item.setValue(.date(Date(timeIntervalSinceReferenceDate: Double(1_000 - index))), forKey: "due")
     }
     try context.save()
-    for (format, subentities) in [
-      ("priority == 3", false), ("priority == 2", true), ("priority == 1 OR priority == 3", true),
-    ] {
-      var request = FetchRequest<ManagedObject>(entityName: "Item", predicate: try FetchPredicate(format: format))
+    let first = Date(timeIntervalSinceReferenceDate: 999)
+    let last = Date(timeIntervalSinceReferenceDate: 801)
+    // Dense keys of one entity, of several entities, and two keys far apart (sorted).
+    let cases: [(String, [Date], Bool, Bool)] = [
+      ("priority == 3", [], false, true), ("priority == 2", [], true, true),
+      ("priority == 1 OR priority == 3", [], true, true),
+      ("(priority == 3 AND due >= %@) OR (priority == 1 AND due <= %@)", [first, last], false, false),
+    ]
+    for (format, arguments, subentities, usesIndex) in cases {
+      let predicate = try FetchPredicate(format: format, argumentArray: arguments)
+      var request = FetchRequest<ManagedObject>(entityName: "Item", predicate: predicate)
       request.includesSubentities = subentities
       request.includesPendingChanges = false
       let plan = try #require(try context.explainQueryPlan(for: request)).joined(separator: " ")
-      #expect(plan.contains("byPriorityAndDue"), "\(format): \(plan)")
+      #expect(!usesIndex || plan.contains("byPriorityAndDue"), "\(format): \(plan)")
       let ids = try context.fetchObjectIDs(request)
       #expect(!ids.isEmpty)
       #expect(ids.map { $0.primaryKey ?? 0 } == ids.map { $0.primaryKey ?? 0 }.sorted(), "\(format)")
@@ -88,14 +96,11 @@ struct FetchResultTests {
       // In a batch update's result too: the same selection.
       let result = try context.execute(
         BatchUpdateRequest(
-          entityName: "Item", predicate: try FetchPredicate(format: format),
-          propertiesToUpdate: ["done": .attribute(.boolean(true))]))
+          entityName: "Item", predicate: predicate, propertiesToUpdate: ["done": .attribute(.boolean(true))]))
       #expect(
         result.objectIDs
           == (subentities
-            ? ids
-            : try context.fetchObjectIDs(
-              FetchRequest<ManagedObject>(entityName: "Item", predicate: try FetchPredicate(format: format)))),
+            ? ids : try context.fetchObjectIDs(FetchRequest<ManagedObject>(entityName: "Item", predicate: predicate))),
         "\(format)")
     }
   }
