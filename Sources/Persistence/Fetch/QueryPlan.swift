@@ -206,9 +206,10 @@ extension StoreConnection {
         low = min(low, id.key)
         high = max(high, id.key)
       }
-      // Permanent keys are positive: the span cannot overflow.
-      let span = high - low
-      if low > 0 && span / 8 < Int64(ids.count) {
+      // Stored keys are positive, and then the span cannot overflow; a store with a key of
+      // zero or below (not written by Core Data or modelc) has its keys sorted.
+      let span = low > 0 ? high - low : .max
+      if span / 8 < Int64(ids.count) {
         var words = [UInt64](repeating: 0, count: Int(span / 64) + 1)
         for id in ids {
           let offset = Int(id.key - low)

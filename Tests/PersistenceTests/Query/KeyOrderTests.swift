@@ -26,6 +26,13 @@ struct KeyOrderTests {
     #expect(ordered == Self.ids(keys.sorted()))
   }
 
+  @Test("Keys of zero and below, next to the largest key, are sorted without overflowing")
+  func keysBelowOne() {
+    let keys: [Int64] = [.max, -3, 0, .min, 5]
+    let ordered = StoreConnection.inKeyOrder(Self.ids(keys), entity: Self.entity)
+    #expect(ordered.map { $0.key } == keys.sorted())
+  }
+
   @Test("IDs of several entities keep each its entity, sorted by key")
   func severalEntities() {
     let mixed = Self.ids([9, 3, 5]) + Self.ids([4, 8], entity: Self.other)
