@@ -233,15 +233,30 @@ final class AttributeValueStorage: ManagedBuffer<AttributeValueStorage.Shape, At
 ///
 /// A fetch made an allocation for every object's values, and its context freed them one by
 /// one, as many blocks again as the objects themselves (docs/benchmarks.md). The first storage
-/// holds one row, each next one twice as many up to ``maximumRowsPerStorage``, so a query of a
-/// row or two allocates no more than before and a large one a storage per 16 rows.
+/// holds one row, each next one twice as many up to ``maximumRows(slotsPerRow:)``, so a query
+/// of a row or two allocates no more than before and a large one a storage per 64 rows (fewer
+/// for rows of many values).
 ///
 /// The price: a storage is freed with the last of its rows' values, so an object kept after
-/// the others of its fetch are gone keeps up to 15 other rows' values in memory (their strings
-/// and data too) until it goes, is changed (its values are then copied out) or is refreshed.
+/// the others of its fetch are gone keeps up to 63 other rows' values in memory (their strings
+/// and data too, at most ``maximumBytesPerStorage`` of values) until it goes, is changed (its
+/// values are then copied out) or is refreshed. Storages of 64 rows rather than 16 took 1% off
+/// the instructions of `fetch-all` and `fetch-indexed` (fewer storages made and freed), with
+/// the same peak memory in `update`, where every row is copied out.
 struct AttributeValueRows {
   /// The most rows one storage holds.
-  static let maximumRowsPerStorage = 16
+  static let maximumRowsPerStorage = 64
+  /// The most bytes of values one storage holds, whatever its rows: well under the size from
+  /// which the C allocator maps each block on its own (128 KiB by default on Linux), which
+  /// would make every storage of an entity with hundreds of attributes a system call.
+  static let maximumBytesPerStorage = 32 * 1024
+
+  /// The most rows a storage of rows of `slotsPerRow` values holds: ``maximumRowsPerStorage``,
+  /// fewer when that many rows would take more than ``maximumBytesPerStorage``; at least one.
+  static func maximumRows(slotsPerRow: Int) -> Int {
+    let rowBytes = max(1, slotsPerRow) * MemoryLayout<AttributeValue?>.stride
+    return max(1, min(maximumRowsPerStorage, maximumBytesPerStorage / rowBytes))
+  }
 
   private var storage: AttributeValueStorage?
   private var nextRow = 0
@@ -256,8 +271,8 @@ struct AttributeValueRows {
       defer { nextRow += 1 }
       return (storage, UInt16(nextRow))
     }
-    let rows = rowsInNext
-    rowsInNext = min(rowsInNext * 2, Self.maximumRowsPerStorage)
+    let rows = min(rowsInNext, Self.maximumRows(slotsPerRow: slotsPerRow))
+    rowsInNext = min(rows * 2, Self.maximumRowsPerStorage)
     let storage = AttributeValueStorage.make(slotsPerRow: slotsPerRow, rows: rows)
     self.storage = storage
     nextRow = 1

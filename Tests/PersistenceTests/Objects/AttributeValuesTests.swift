@@ -143,20 +143,53 @@ struct AttributeValueRowsTests {
     }
   }
 
-  @Test("Rows share storages of 1, 2, 4, 8 and then 16 rows, and each reads back its own values")
+  /// How many consecutive values share each storage, in order.
+  private func storageSizes(_ decoded: [AttributeValues]) -> [Int] {
+    var sizes: [Int] = []
+    var last: AttributeValueStorage?
+    for values in decoded {
+      if values.storage === last {
+        sizes[sizes.count - 1] += 1
+      } else {
+        sizes.append(1)
+        last = values.storage
+      }
+    }
+    return sizes
+  }
+
+  @Test("Rows share storages of 1, 2, 4 … 32 and then 64 rows, and each reads back its own values")
   func rowsShareStorages() {
     var rows = AttributeValueRows()
-    let decoded = decode(64, into: &rows)
+    let decoded = decode(200, into: &rows)
     for (row, values) in decoded.enumerated() {
       #expect(Array(values) == [.integer(Int64(row)), nil, .string("row \(row) " + String(repeating: "z", count: 20))])
     }
-    var storages: [ObjectIdentifier] = []
-    for values in decoded where storages.last != ObjectIdentifier(values.storage) {
-      storages.append(ObjectIdentifier(values.storage))
+    #expect(storageSizes(decoded) == [1, 2, 4, 8, 16, 32, 64, 64, 9])
+    #expect(Set(decoded.map { ObjectIdentifier($0.storage) }).count == 9)
+  }
+
+  @Test("Rows of many values share smaller storages: at most 32 KiB of values each, at least one row")
+  func wideRowsShareSmallerStorages() {
+    let stride = MemoryLayout<AttributeValue?>.stride
+    // 300 values a row: four rows fit in 32 KiB.
+    let slots = 300
+    #expect(AttributeValueRows.maximumRows(slotsPerRow: slots) == 32 * 1024 / (slots * stride))
+    var rows = AttributeValueRows()
+    let decoded = (0..<12).map { row in
+      AttributeValues(count: slots, in: &rows) { $0.fill(slots - 1, with: .integer(Int64(row))) }
     }
-    let sizes = storages.map { storage in decoded.filter { ObjectIdentifier($0.storage) == storage }.count }
-    #expect(sizes == [1, 2, 4, 8, 16, 16, 16, 1])
-    #expect(Set(storages).count == storages.count)
+    let most = AttributeValueRows.maximumRows(slotsPerRow: slots)
+    #expect(most >= 2 && most < 8)
+    let sizes = storageSizes(decoded)
+    #expect(sizes.prefix(3) == [1, 2, most])
+    #expect(sizes.allSatisfy { $0 <= most })
+    #expect(sizes.reduce(0, +) == 12)
+    for (row, values) in decoded.enumerated() { #expect(values[slots - 1] == .integer(Int64(row))) }
+    // A row larger than the budget still gets a storage, of one row.
+    #expect(AttributeValueRows.maximumRows(slotsPerRow: 32 * 1024) == 1)
+    #expect(AttributeValueRows.maximumRows(slotsPerRow: 0) == AttributeValueRows.maximumRowsPerStorage)
+    #expect(AttributeValueRows.maximumRows(slotsPerRow: 5) == AttributeValueRows.maximumRowsPerStorage)
   }
 
   @Test("Values of another length start a storage of their own")
