@@ -243,7 +243,7 @@ extension ObjectContext {
       if object.lifecycle == .persisted {
         object.committedAttributes = .unchanged
         object.committedToOneValues = object.toOneValues
-        object.committedToManyValues = object.toManyValues
+        object.commitToManyValues()
       }
     }
     for object in deleted {

@@ -324,8 +324,7 @@ public final class ObjectContext {
 
   private func refresh(_ object: ManagedObject, from row: StoredRow) {
     apply(row, to: object)
-    object.toManyValues = OptionalSlots()
-    object.committedToManyValues = OptionalSlots()
+    object.forgetToManyValues()
   }
 
   // MARK: - Undoing
@@ -342,7 +341,7 @@ public final class ObjectContext {
         object.lifecycle = .persisted
         object.restoreCommittedAttributes()
         object.toOneValues = object.committedToOneValues
-        object.toManyValues = object.committedToManyValues
+        object.restoreCommittedToManyValues()
       case .gone:
         break
       }
@@ -376,8 +375,7 @@ public final class ObjectContext {
       object.storedVersion = row.version
     } else {
       apply(row, to: object)
-      object.toManyValues = OptionalSlots()
-      object.committedToManyValues = OptionalSlots()
+      object.forgetToManyValues()
       if object.lifecycle == .deleted { object.lifecycle = .persisted }
       untrack(object)
     }
@@ -388,8 +386,7 @@ public final class ObjectContext {
   public func refreshAllObjects() {
     for object in registeredObjects where !object.hasChanges && object.objectID.primaryKey != nil {
       object.isFaultStorage = true
-      object.toManyValues = OptionalSlots()
-      object.committedToManyValues = OptionalSlots()
+      object.forgetToManyValues()
     }
   }
 }

@@ -44,13 +44,12 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   @exclusivity(unchecked) var committedAttributes: CommittedAttributes
   @exclusivity(unchecked) var toOneValues: OptionalSlots<ObjectID>
   @exclusivity(unchecked) var committedToOneValues: OptionalSlots<ObjectID>
-  @exclusivity(unchecked) var toManyValues: OptionalSlots<ToManyValue>
-  @exclusivity(unchecked) var committedToManyValues: OptionalSlots<ToManyValue>
+  /// To-many values, committed ones and prefetched destinations; nil while there are none
+  /// (``ToManyState``, read through ``toManyValues``, ``committedToManyValues`` and
+  /// ``prefetched``).
+  @exclusivity(unchecked) var toManyState: ToManyState?
   /// `Z_OPT` of the row as last read or written.
   @exclusivity(unchecked) var storedVersion: Int64
-  /// Destinations loaded by a fetch's prefetching, kept alive as long as this object so that
-  /// reaching them does not read the store again (the context holds objects weakly).
-  var prefetched: [ManagedObject] = []
 
   enum Lifecycle {
     case inserted
@@ -87,8 +86,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
       self.committedToOneValues = OptionalSlots()
       self.storedVersion = 0
     }
-    self.toManyValues = construction.isInserted ? construction.layout.insertedToManyValues : OptionalSlots()
-    self.committedToManyValues = OptionalSlots()
+    self.toManyState = construction.isInserted ? construction.layout.insertedToManyState : nil
     self.lifecycle = construction.isInserted ? .inserted : .persisted
     self.isFaultStorage = construction.isFault && construction.row == nil
   }
@@ -126,8 +124,9 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   public var isUpdated: Bool {
     guard lifecycle == .persisted, !isFaultStorage else { return false }
     if attributesDiffer || toOneValues != committedToOneValues { return true }
-    for slot in toManyValues.indices where toManyValues[slot] != committedToManyValues[slot] {
-      if toManyValues[slot] != nil { return true }
+    guard let state = toManyState else { return false }
+    for slot in state.values.indices where state.values[slot] != state.committed[slot] {
+      if state.values[slot] != nil { return true }
     }
     return false
   }

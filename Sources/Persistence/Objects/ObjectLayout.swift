@@ -54,8 +54,12 @@ public final class ObjectLayout: Sendable {
   let deletionSteps: [(slot: Int, rule: DeletionRule, isToMany: Bool)]
   /// The values of a new object: each attribute's default.
   let defaultAttributeValues: AttributeValues
-  /// The to-many values of a new object: empty for to-many slots, nil for to-one ones.
-  let insertedToManyValues: OptionalSlots<ToManyValue>
+  /// The to-many state new objects share until their first change: empty values in to-many
+  /// slots, nil in to-one ones, nothing committed; nil when the entity has no to-many
+  /// relationship.
+  let insertedToManyState: ToManyState?
+  /// The shared state of new objects once saved unchanged: the same values, committed.
+  let savedInsertedToManyState: ToManyState?
   /// Nil in every attribute slot; objects start from these shared values and copy them on
   /// first write.
   let emptyAttributeValues: AttributeValues
@@ -107,7 +111,8 @@ public final class ObjectLayout: Sendable {
       }
     }
     self.defaultAttributeValues = AttributeValues(attributes.map(\.defaultValue))
-    self.insertedToManyValues = OptionalSlots(relationships.map { $0.relationship.isToMany ? ToManyValue() : nil })
+    self.insertedToManyState = ToManyState.inserted(isToMany: relationships.map(\.relationship.isToMany))
+    self.savedInsertedToManyState = insertedToManyState?.savedCounterpart()
     self.emptyAttributeValues = AttributeValues(nilCount: attributes.count)
     self.insertedCommittedValues = CommittedValues(emptyAttributeValues)
   }
