@@ -87,8 +87,13 @@ extension ManagedObject {
   /// Forgets the loaded to-many values (the next access reads the store again), keeping what
   /// was prefetched.
   func forgetToManyValues() {
-    guard let state = toManyState else { return }
-    toManyState = state.prefetched.isEmpty ? nil : ToManyState(prefetched: state.prefetched)
+    // Shared states prefetch nothing, so a state that did is the object's own: reset in place.
+    guard let state = toManyState, !state.prefetched.isEmpty else {
+      toManyState = nil
+      return
+    }
+    state.values = OptionalSlots()
+    state.committed = OptionalSlots()
   }
 
   /// Puts the to-many values back to the committed ones.
