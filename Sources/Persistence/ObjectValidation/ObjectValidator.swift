@@ -35,10 +35,12 @@ struct ObjectValidator {
             message: message))
       }
       withUnsafeMutablePointer(to: &object.attributeValues) { attributeValues in
-        attributeValues.pointee.withUnsafeValues { values in
-          layout.validationRules.attributeChecks.withUnsafeBufferPointer { checks in
-            for index in checks.indices where !checks[index].certainlyPasses(values + checks[index].slot) {
-              check(values[checks[index].slot], layout.validationRules.attributes[index], fail: fail)
+        layout.validationRules.attributeChecks.withUnsafeBufferPointer { checks in
+          for index in checks.indices {
+            attributeValues.pointee.withValue(at: checks[index].slot) { value in
+              if !checks[index].certainlyPasses(value) {
+                check(value, layout.validationRules.attributes[index], fail: fail)
+              }
             }
           }
         }

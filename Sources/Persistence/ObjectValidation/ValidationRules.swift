@@ -69,10 +69,10 @@ struct ValidationRules: Sendable {
     /// common cases — a value of the attribute's type within its bounds, an optional nil —
     /// and answers false for the rest (patterns, decimals, data with bounds…).
     ///
-    /// Reads the value in place, without copying it out (a copy of a string retains it).
+    /// Takes the value borrowed, as ``AttributeValues/withValue(at:_:)`` reads it.
     @inline(__always)
-    func certainlyPasses(_ value: UnsafePointer<AttributeValue?>) -> Bool {
-      switch value.pointee {
+    func certainlyPasses(_ value: AttributeValue?) -> Bool {
+      switch value {
       case nil: return isOptional
       case .string(let string)?:
         guard type == .string, !hasPattern else { return false }

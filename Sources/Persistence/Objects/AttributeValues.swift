@@ -1,12 +1,12 @@
 import DataModel
 
 /// The attribute values of one object or stored row, by slot of the entity's layout: a
-/// copy-on-write collection that costs less to make and free than `[AttributeValue?]`.
+/// copy-on-write collection that costs less to make, read and free than `[AttributeValue?]`.
 ///
 /// A fetch makes one of these per row and frees it with the object, so both ends are on the hot
-/// path. An array of a type from another module is allocated through the runtime's generic
-/// metadata cache, a locked hash-table lookup per array; this storage is a class of its own,
-/// whose metadata is looked up once.
+/// path. The values are stored by type (``AttributeRowShape``): a slot takes its attribute
+/// type's size rather than the 24 bytes of an `AttributeValue?`, and only strings, data and URLs
+/// are released when the values go.
 ///
 /// The values are one row of an ``AttributeValueStorage``, which can hold the rows of several
 /// objects: a fetch decodes its rows into storages of up to
@@ -21,43 +21,58 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
   /// object's small fields fill the rest of their word (see ``ManagedObject``).
   @usableFromInline var row: UInt16
 
-  /// `count` nil values.
+  /// Nil in every slot of a row of `shape`.
+  init(shape: AttributeRowShape) {
+    storage = AttributeValueStorage.make(shape: shape, rows: 1)
+    row = 0
+  }
+
+  /// `count` nil values, each able to hold any value in place.
   init(nilCount count: Int) {
-    storage = AttributeValueStorage.make(slotsPerRow: count, rows: 1)
-    row = 0
+    self.init(shape: AttributeRowShape(untypedCount: count))
   }
 
-  /// `count` values, each nil until `fill` fills it. When `fill` throws, the values it filled
-  /// are released and the error is passed on.
+  /// The values of a row of `shape`, each nil until `fill` fills it. When `fill` throws, the
+  /// values it filled are released and the error is passed on.
+  init(shape: AttributeRowShape, filling fill: (AttributeValueFiller) throws -> Void) rethrows {
+    storage = AttributeValueStorage.make(shape: shape, rows: 1)
+    row = 0
+    try Self.fill(storage, row: 0, with: fill)
+  }
+
+  /// `count` values able to hold any value in place; as ``init(shape:filling:)`` otherwise.
   init(count: Int, filling fill: (AttributeValueFiller) throws -> Void) rethrows {
-    storage = AttributeValueStorage.make(slotsPerRow: count, rows: 1)
-    row = 0
-    try Self.fill(storage, row: 0, count: count, with: fill)
+    try self.init(shape: AttributeRowShape(untypedCount: count), filling: fill)
   }
 
-  /// `count` values in the next row of `rows`' current storage (a new storage when it is full),
-  /// each nil until `fill` fills it; as ``init(count:filling:)`` otherwise.
-  init(count: Int, in rows: inout AttributeValueRows, filling fill: (AttributeValueFiller) throws -> Void) rethrows {
-    (storage, row) = rows.nextRow(slotsPerRow: count)
-    try Self.fill(storage, row: row, count: count, with: fill)
+  /// The values of the next row of `rows`' current storage (a new storage when it is full),
+  /// each nil until `fill` fills it; as ``init(shape:filling:)`` otherwise.
+  init(
+    shape: AttributeRowShape, in rows: inout AttributeValueRows, filling fill: (AttributeValueFiller) throws -> Void
+  ) rethrows {
+    (storage, row) = rows.nextRow(shape: shape)
+    try Self.fill(storage, row: row, with: fill)
   }
 
   private static func fill(
-    _ storage: AttributeValueStorage, row: UInt16, count: Int, with fill: (AttributeValueFiller) throws -> Void
+    _ storage: AttributeValueStorage, row: UInt16, with fill: (AttributeValueFiller) throws -> Void
   ) rethrows {
-    let values = storage.row(row)
+    let filler = storage.filler(row: row)
     do {
-      try fill(AttributeValueFiller(values: values, count: count))
+      try fill(filler)
     } catch {
       // The row goes back to nil: a shared storage frees its rows' values only when it goes.
-      for slot in 0..<count { (values + slot).pointee = nil }
+      storage.clear(row: row)
       throw error
     }
   }
 
-  /// These values, slot by slot.
-  init(_ values: [AttributeValue?]) {
-    self.init(count: values.count) { filler in
+  /// These values, slot by slot, in a row of `shape` (by default, one that holds any value in
+  /// place).
+  init(_ values: [AttributeValue?], shape: AttributeRowShape? = nil) {
+    let shape = shape ?? AttributeRowShape(untypedCount: values.count)
+    precondition(shape.slotCount == values.count, "a value for every slot")
+    self.init(shape: shape) { filler in
       for slot in values.indices {
         if let value = values[slot] { filler.fill(slot, with: value) }
       }
@@ -69,14 +84,13 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
 
   /// The value in `slot`.
   @usableFromInline subscript(slot: Int) -> AttributeValue? {
-    get {
-      precondition(slot >= 0 && slot < storage.slotsPerRow, "attribute slot out of range")
-      return storage.row(row)[slot]
-    }
+    get { withValue(at: slot) { $0 } }
     set {
-      precondition(slot >= 0 && slot < storage.slotsPerRow, "attribute slot out of range")
       makeUnique()
-      storage.row(row)[slot] = newValue
+      storage.withSlot(slot, row: row) { tag, payload, capacity in
+        AttributeValueCell.destroy(tag: tag, payload: payload)
+        AttributeValueCell.initialize(newValue, tag: tag, payload: payload, capacity: capacity)
+      }
     }
   }
 
@@ -92,48 +106,47 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
   /// `body`'s result for the value in `slot`, read in place: the generated properties' reads,
   /// inlined into them.
   ///
-  /// The row's offset is computed here rather than through `row(_:)`, which also checks the
-  /// row and reads the header again: this is every generated read (0.3% of `fetch-all`).
+  /// The row's and the slot's offsets are computed here rather than through the storage's
+  /// methods, which also check the row: this is every generated read.
   @inlinable
   func withValue<Result>(at slot: Int, _ body: (AttributeValue?) -> Result) -> Result {
-    storage.withUnsafeMutablePointers { header, values in
-      let slotsPerRow = header.pointee.slotsPerRow
-      precondition(slot >= 0 && slot < slotsPerRow, "attribute slot out of range")
-      return body(values[Int(row) &* slotsPerRow &+ slot])
+    storage.withUnsafeMutablePointers { header, words in
+      precondition(slot >= 0 && slot < header.pointee.slotsPerRow, "attribute slot out of range")
+      let start = UnsafeRawPointer(words)
+      let offset = Int(start.load(fromByteOffset: slot &* 4, as: UInt32.self))
+      let rowStart = start + (header.pointee.firstRowOffset &+ Int(row) &* header.pointee.rowStride)
+      return body(
+        AttributeValueCell.read(tag: rowStart.load(fromByteOffset: slot, as: UInt8.self), payload: rowStart + offset))
     }
   }
 
   /// Whether the value in `slot` equals `value`, compared in place (reading the slot out would
   /// copy it: a retain and a release for a string).
   func holds(_ value: AttributeValue?, at slot: Int) -> Bool {
-    precondition(slot >= 0 && slot < storage.slotsPerRow, "attribute slot out of range")
-    return AttributeValue.equal(storage.row(row)[slot], value)
+    storage.withSlot(slot, row: row) { tag, payload, _ in
+      AttributeValueCell.holds(value, tag: tag.pointee, payload: payload)
+    }
   }
 
   /// Puts `value` in `slot` and returns the value it replaces, moved out rather than copied and
   /// destroyed: the first change of an object keeps its old value this way.
   mutating func exchange(_ slot: Int, with value: __owned AttributeValue?) -> AttributeValue? {
-    precondition(slot >= 0 && slot < storage.slotsPerRow, "attribute slot out of range")
     makeUnique()
-    let values = storage.row(row)
-    let old = (values + slot).move()
-    (values + slot).initialize(to: value)
-    return old
-  }
-
-  /// Calls `body` with the values in place, for reading many without copying each out (a copy
-  /// of a string or data value retains it).
-  func withUnsafeValues<Result>(_ body: (UnsafePointer<AttributeValue?>) throws -> Result) rethrows -> Result {
-    try withExtendedLifetime(storage) { try body(UnsafePointer(storage.row(row))) }
+    return storage.withSlot(slot, row: row) { tag, payload, capacity in
+      let old = AttributeValueCell.move(tag: tag, payload: payload)
+      AttributeValueCell.initialize(value, tag: tag, payload: payload, capacity: capacity)
+      return old
+    }
   }
 
   /// Whether the values in `slot` differ; values sharing their storage never do.
   func differs(from other: AttributeValues, at slot: Int) -> Bool {
     if sharesStorage(with: other) { return false }
-    precondition(
-      slot >= 0 && slot < storage.slotsPerRow && slot < other.storage.slotsPerRow, "attribute slot out of range")
-    return withUnsafeValues { values in
-      other.withUnsafeValues { others in !AttributeValue.equal(values[slot], others[slot]) }
+    return storage.withSlot(slot, row: row) { tag, payload, _ in
+      other.storage.withSlot(slot, row: other.row) { otherTag, otherPayload, _ in
+        !AttributeValueCell.equal(
+          tag: tag.pointee, payload: payload, otherTag: otherTag.pointee, otherPayload: otherPayload)
+      }
     }
   }
 
@@ -148,41 +161,61 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
     if lhs.sharesStorage(with: rhs) { return true }
     let count = lhs.storage.slotsPerRow
     guard count == rhs.storage.slotsPerRow else { return false }
-    return lhs.withUnsafeValues { left in
-      rhs.withUnsafeValues { right in
-        for slot in 0..<count where !AttributeValue.equal(left[slot], right[slot]) { return false }
-        return true
-      }
-    }
+    for slot in 0..<count where lhs.differs(from: rhs, at: slot) { return false }
+    return true
   }
 }
 
-/// The storage of ``AttributeValues``: rows of the same number of values, every slot
-/// initialized (nil until a row is filled), the shape as header.
+/// The storage of ``AttributeValues``: rows of one ``AttributeRowShape``, every slot
+/// initialized (nil until a row is filled).
+///
+/// The elements are 8-byte words: first the shape's payload offsets (one `UInt32` per slot and
+/// the row's size, so that reading a slot needs nothing but the storage), then the rows, each
+/// its slots' tags and then their payloads (``AttributeValueCell``).
 ///
 /// Values are `Sendable` and a row is only written while its storage is uniquely referenced
 /// (copy on write) or, once, when ``AttributeValueRows`` hands the row out and fills it before
 /// any other value can reach it, so ``AttributeValues`` is as safe to share between threads as
 /// an array.
 @usableFromInline
-final class AttributeValueStorage: ManagedBuffer<AttributeValueStorage.Shape, AttributeValue?> {
-  /// How many rows a storage has and how many values each row holds.
+final class AttributeValueStorage: ManagedBuffer<AttributeValueStorage.Header, UInt64> {
+  /// The storage's shape: how many rows, and where they and their slots are.
   @usableFromInline
-  struct Shape {
+  struct Header {
     @usableFromInline var slotsPerRow: Int
     var rows: Int
+    /// The offset in bytes of the first row from the start of the elements (after the
+    /// payload offsets).
+    @usableFromInline var firstRowOffset: Int
+    /// The size in bytes of a row.
+    @usableFromInline var rowStride: Int
   }
 
-  /// New storage of `rows` rows of `slotsPerRow` nil values.
-  static func make(slotsPerRow: Int, rows: Int) -> AttributeValueStorage {
-    let count = slotsPerRow * rows
+  /// New storage of `rows` rows of `shape`, nil in every slot.
+  static func make(shape: AttributeRowShape, rows: Int) -> AttributeValueStorage {
+    let firstRowOffset = AttributeRowShape.roundedUp(4 * (shape.slotCount + 1))
+    let storage = make(
+      slotsPerRow: shape.slotCount, rows: rows, firstRowOffset: firstRowOffset, rowStride: shape.rowStride)
+    storage.withUnsafeMutablePointerToElements { words in
+      shape.offsets.withUnsafeBufferPointer { offsets in
+        UnsafeMutableRawPointer(words).copyMemory(from: offsets.baseAddress!, byteCount: 4 * offsets.count)
+      }
+    }
+    return storage
+  }
+
+  /// New storage of `rows` rows whose slots' tags are nil, its payload offsets still to copy.
+  private static func make(slotsPerRow: Int, rows: Int, firstRowOffset: Int, rowStride: Int) -> AttributeValueStorage {
     let storage = unsafeDowncast(
-      create(minimumCapacity: count) { _ in Shape(slotsPerRow: slotsPerRow, rows: rows) },
+      create(minimumCapacity: (firstRowOffset + rows * rowStride) / 8) { _ in
+        Header(slotsPerRow: slotsPerRow, rows: rows, firstRowOffset: firstRowOffset, rowStride: rowStride)
+      },
       to: AttributeValueStorage.self)
-    storage.withUnsafeMutablePointerToElements { values in
-      // Each nil stored directly: `initialize(repeating:count:)` copies its value into every
-      // slot through the type's value witnesses.
-      for slot in 0..<count { (values + slot).initialize(to: nil) }
+    storage.withUnsafeMutablePointerToElements { words in
+      let start = UnsafeMutableRawPointer(words) + firstRowOffset
+      for row in 0..<rows {
+        (start + row * rowStride).initializeMemory(as: UInt8.self, repeating: 0, count: slotsPerRow)
+      }
     }
     return storage
   }
@@ -191,37 +224,90 @@ final class AttributeValueStorage: ManagedBuffer<AttributeValueStorage.Shape, At
   /// would pay a run-time exclusivity check on every access to a value.)
   var slotsPerRow: Int { withUnsafeMutablePointerToHeader { $0.pointee.slotsPerRow } }
 
-  /// The first value of `row`; valid while the storage lives.
-  func row(_ row: UInt16) -> UnsafeMutablePointer<AttributeValue?> {
-    withUnsafeMutablePointers { shape, values in
-      precondition(Int(row) < shape.pointee.rows, "attribute row out of range")
-      return values + Int(row) * shape.pointee.slotsPerRow
+  /// The number of rows.
+  var rowCount: Int { withUnsafeMutablePointerToHeader { $0.pointee.rows } }
+
+  /// `body`'s result for the tag, payload and payload capacity of `slot` in `row`; the
+  /// pointers are valid during the call.
+  @inline(__always)
+  func withSlot<Result>(
+    _ slot: Int, row: UInt16,
+    _ body: (UnsafeMutablePointer<UInt8>, UnsafeMutableRawPointer, Int) throws -> Result
+  ) rethrows -> Result {
+    try withUnsafeMutablePointers { header, words in
+      precondition(slot >= 0 && slot < header.pointee.slotsPerRow, "attribute slot out of range")
+      precondition(Int(row) < header.pointee.rows, "attribute row out of range")
+      let start = UnsafeMutableRawPointer(words)
+      let offset = Int(start.load(fromByteOffset: slot &* 4, as: UInt32.self))
+      let end = Int(start.load(fromByteOffset: (slot &+ 1) &* 4, as: UInt32.self))
+      let rowStart = start + (header.pointee.firstRowOffset &+ Int(row) &* header.pointee.rowStride)
+      return try body((rowStart + slot).assumingMemoryBound(to: UInt8.self), rowStart + offset, end &- offset)
+    }
+  }
+
+  /// What fills `row` once, slot by slot; valid while the storage lives.
+  func filler(row: UInt16) -> AttributeValueFiller {
+    withUnsafeMutablePointers { header, words in
+      precondition(Int(row) < header.pointee.rows, "attribute row out of range")
+      let start = UnsafeMutableRawPointer(words)
+      return AttributeValueFiller(
+        offsets: UnsafePointer(start.assumingMemoryBound(to: UInt32.self)),
+        row: start + (header.pointee.firstRowOffset + Int(row) * header.pointee.rowStride),
+        count: header.pointee.slotsPerRow)
+    }
+  }
+
+  /// Releases the values of `row`, which is then nil in every slot.
+  func clear(row: UInt16) {
+    for slot in 0..<slotsPerRow {
+      withSlot(slot, row: row) { tag, payload, _ in AttributeValueCell.destroy(tag: tag, payload: payload) }
     }
   }
 
   /// A new storage of one row, holding the values of `row`.
   func copy(row: UInt16) -> AttributeValueStorage {
-    let count = slotsPerRow
-    let copy = unsafeDowncast(
-      AttributeValueStorage.create(minimumCapacity: count) { _ in Shape(slotsPerRow: count, rows: 1) },
-      to: AttributeValueStorage.self)
-    let source = self.row(row)
-    copy.withUnsafeMutablePointerToElements { values in
-      // Value by value: `initialize(from:count:)` copies each through the type's value
-      // witnesses, three calls a value; this is the first change of every fetched object.
-      for slot in 0..<count { (values + slot).initialize(to: source[slot]) }
+    withUnsafeMutablePointers { header, words in
+      precondition(Int(row) < header.pointee.rows, "attribute row out of range")
+      let slotsPerRow = header.pointee.slotsPerRow
+      let firstRowOffset = header.pointee.firstRowOffset
+      let rowStride = header.pointee.rowStride
+      let copy = AttributeValueStorage.make(
+        slotsPerRow: slotsPerRow, rows: 1, firstRowOffset: firstRowOffset, rowStride: rowStride)
+      let source = UnsafeMutableRawPointer(words)
+      let sourceRow = source + (firstRowOffset + Int(row) * rowStride)
+      copy.withUnsafeMutablePointerToElements { copyWords in
+        let target = UnsafeMutableRawPointer(copyWords)
+        target.copyMemory(from: source, byteCount: 4 * (slotsPerRow + 1))
+        let targetRow = target + firstRowOffset
+        let offsets = source.assumingMemoryBound(to: UInt32.self)
+        // Slot by slot: only strings, data, URLs and boxes are retained; this is the first
+        // change of every fetched object.
+        for slot in 0..<slotsPerRow {
+          let offset = Int(offsets[slot])
+          AttributeValueCell.copy(
+            tag: sourceRow.load(fromByteOffset: slot, as: UInt8.self), payload: sourceRow + offset,
+            toTag: (targetRow + slot).assumingMemoryBound(to: UInt8.self), payload: targetRow + offset)
+        }
+      }
+      return copy
     }
-    return copy
   }
 
   deinit {
-    withUnsafeMutablePointers { shape, values in
-      // Only strings, data and URLs hold references. Destroying the other values (the numbers,
-      // dates and UUIDs of most slots) would only go through the value witnesses to do nothing.
-      for slot in 0..<shape.pointee.slotsPerRow * shape.pointee.rows {
-        switch values[slot] {
-        case .string?, .binary?, .uri?: (values + slot).deinitialize(count: 1)
-        case nil, .integer?, .decimal?, .double?, .float?, .boolean?, .date?, .uuid?: continue
+    withUnsafeMutablePointers { header, words in
+      let start = UnsafeMutableRawPointer(words)
+      let offsets = start.assumingMemoryBound(to: UInt32.self)
+      let slotsPerRow = header.pointee.slotsPerRow
+      for row in 0..<header.pointee.rows {
+        let rowStart = start + (header.pointee.firstRowOffset + row * header.pointee.rowStride)
+        for slot in 0..<slotsPerRow {
+          // Only strings, data, URLs and boxes hold references: the tags of the other values
+          // (the numbers, dates and UUIDs of most slots) are all that is read of them.
+          let tag = rowStart.load(fromByteOffset: slot, as: UInt8.self)
+          if tag >= AttributeValueCell.Tag.string.rawValue {
+            AttributeValueCell.destroy(
+              tag: (rowStart + slot).assumingMemoryBound(to: UInt8.self), payload: rowStart + Int(offsets[slot]))
+          }
         }
       }
     }
@@ -229,11 +315,11 @@ final class AttributeValueStorage: ManagedBuffer<AttributeValueStorage.Shape, At
 }
 
 /// Where a query's rows put their values: storages of several rows each, handed out a row at a
-/// time (``AttributeValues/init(count:in:filling:)``).
+/// time (``AttributeValues/init(shape:in:filling:)``).
 ///
 /// A fetch made an allocation for every object's values, and its context freed them one by
 /// one, as many blocks again as the objects themselves (docs/benchmarks.md). The first storage
-/// holds one row, each next one twice as many up to ``maximumRows(slotsPerRow:)``, so a query
+/// holds one row, each next one twice as many up to ``maximumRows(rowStride:)``, so a query
 /// of a row or two allocates no more than before and a large one a storage per 64 rows (fewer
 /// for rows of many values).
 ///
@@ -251,59 +337,62 @@ struct AttributeValueRows {
   /// would make every storage of an entity with hundreds of attributes a system call.
   static let maximumBytesPerStorage = 32 * 1024
 
-  /// The most rows a storage of rows of `slotsPerRow` values holds: ``maximumRowsPerStorage``,
+  /// The most rows a storage of rows of `rowStride` bytes holds: ``maximumRowsPerStorage``,
   /// fewer when that many rows would take more than ``maximumBytesPerStorage``; at least one.
-  static func maximumRows(slotsPerRow: Int) -> Int {
-    let rowBytes = max(1, slotsPerRow) * MemoryLayout<AttributeValue?>.stride
-    return max(1, min(maximumRowsPerStorage, maximumBytesPerStorage / rowBytes))
+  static func maximumRows(rowStride: Int) -> Int {
+    max(1, min(maximumRowsPerStorage, maximumBytesPerStorage / max(1, rowStride)))
   }
 
   private var storage: AttributeValueStorage?
+  /// The shape of `storage`'s rows.
+  private var shape: AttributeRowShape?
   private var nextRow = 0
   private var rowsInNext = 1
 
   init() {}
 
-  /// A row for `slotsPerRow` values: the next one of the current storage, or the first of a
-  /// new one when it is full or was made for another number of values (a sub-entity's row).
-  mutating func nextRow(slotsPerRow: Int) -> (AttributeValueStorage, UInt16) {
-    if let storage, nextRow < storage.rowCount, storage.slotsPerRow == slotsPerRow {
+  /// A row of `shape`: the next one of the current storage, or the first of a new one when it
+  /// is full or was made for another shape (a sub-entity's row).
+  mutating func nextRow(shape: AttributeRowShape) -> (AttributeValueStorage, UInt16) {
+    if let storage, nextRow < storage.rowCount, self.shape === shape {
       defer { nextRow += 1 }
       return (storage, UInt16(nextRow))
     }
-    let rows = min(rowsInNext, Self.maximumRows(slotsPerRow: slotsPerRow))
+    let rows = min(rowsInNext, Self.maximumRows(rowStride: shape.rowStride))
     rowsInNext = min(rows * 2, Self.maximumRowsPerStorage)
-    let storage = AttributeValueStorage.make(slotsPerRow: slotsPerRow, rows: rows)
+    let storage = AttributeValueStorage.make(shape: shape, rows: rows)
     self.storage = storage
+    self.shape = shape
     nextRow = 1
     return (storage, 0)
   }
-}
-
-extension AttributeValueStorage {
-  /// The number of rows.
-  fileprivate var rowCount: Int { withUnsafeMutablePointerToHeader { $0.pointee.rows } }
 }
 
 /// The slots of new attribute values, every one nil, for a decoder to fill once each: a row's
 /// values are written straight into their storage, without the destroying of the nil that
 /// assigning would pay.
 struct AttributeValueFiller {
-  private let values: UnsafeMutablePointer<AttributeValue?>
+  private let offsets: UnsafePointer<UInt32>
+  private let row: UnsafeMutableRawPointer
   /// How many slots there are.
   let count: Int
 
-  fileprivate init(values: UnsafeMutablePointer<AttributeValue?>, count: Int) {
-    self.values = values
+  fileprivate init(offsets: UnsafePointer<UInt32>, row: UnsafeMutableRawPointer, count: Int) {
+    self.offsets = offsets
+    self.row = row
     self.count = count
   }
 
   /// Puts `value` in `slot`, which must still be nil (a nil holds no reference, so it is
   /// written over as it is).
-  func fill(_ slot: Int, with value: AttributeValue) {
+  @inline(__always)
+  func fill(_ slot: Int, with value: __owned AttributeValue) {
     precondition(slot >= 0 && slot < count, "attribute slot out of range")
-    assert(values[slot] == nil, "attribute slot \(slot) is filled twice")
-    (values + slot).initialize(to: value)
+    let tag = (row + slot).assumingMemoryBound(to: UInt8.self)
+    assert(tag.pointee == AttributeValueCell.Tag.none.rawValue, "attribute slot \(slot) is filled twice")
+    let offset = Int(offsets[slot])
+    AttributeValueCell.initialize(
+      value, tag: tag, payload: row + offset, capacity: Int(offsets[slot + 1]) - offset)
   }
 }
 

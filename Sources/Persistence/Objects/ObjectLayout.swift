@@ -41,6 +41,8 @@ public final class ObjectLayout: Sendable {
   public let persistentAttributeSlots: [Int]
   /// Each attribute's type, by slot (cheap to read where the description is not needed).
   let attributeTypes: [AttributeType]
+  /// How a row of the entity's attribute values is laid out: each slot sized for its type.
+  let attributeRowShape: AttributeRowShape
   /// Each attribute's name, by slot: what generated accessors check their slot against on
   /// every read, without reaching into the attribute's description.
   @usableFromInline let attributeNames: [String]
@@ -100,6 +102,7 @@ public final class ObjectLayout: Sendable {
       attributes[$0].isPersistent && attributes[$0].attributeType != .composite
     }
     self.attributeTypes = attributes.map(\.attributeType)
+    self.attributeRowShape = AttributeRowShape(types: attributeTypes)
     self.attributeNames = attributes.map(\.name)
     self.relationshipNames = relationships.map(\.relationship.name)
     self.validationRules = ValidationRules(attributes: attributes, relationships: relationships)
@@ -110,10 +113,10 @@ public final class ObjectLayout: Sendable {
       case .deny, .noAction: return nil
       }
     }
-    self.defaultAttributeValues = AttributeValues(attributes.map(\.defaultValue))
+    self.defaultAttributeValues = AttributeValues(attributes.map(\.defaultValue), shape: attributeRowShape)
     self.insertedToManyState = ToManyState.inserted(isToMany: relationships.map(\.relationship.isToMany))
     self.savedInsertedToManyState = insertedToManyState?.savedCounterpart()
-    self.emptyAttributeValues = AttributeValues(nilCount: attributes.count)
+    self.emptyAttributeValues = AttributeValues(shape: attributeRowShape)
     self.insertedCommittedValues = CommittedValues(emptyAttributeValues)
   }
 

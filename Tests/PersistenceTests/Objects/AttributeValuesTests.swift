@@ -133,10 +133,13 @@ struct AttributeValuesTests {
 /// storage frees every row's values with the last of them.
 @Suite("Attribute value rows")
 struct AttributeValueRowsTests {
+  /// The rows' shape: an integer, anything, a string.
+  private let shape = AttributeRowShape(types: [.integer64, .undefined, .string])
+
   /// `count` rows of three values each, decoded as a fetch decodes them.
   private func decode(_ count: Int, into rows: inout AttributeValueRows) -> [AttributeValues] {
     (0..<count).map { row in
-      AttributeValues(count: 3, in: &rows) { values in
+      AttributeValues(shape: shape, in: &rows) { values in
         values.fill(0, with: .integer(Int64(row)))
         values.fill(2, with: .string("row \(row) " + String(repeating: "z", count: 20)))
       }
@@ -171,15 +174,15 @@ struct AttributeValueRowsTests {
 
   @Test("Rows of many values share smaller storages: at most 32 KiB of values each, at least one row")
   func wideRowsShareSmallerStorages() {
-    let stride = MemoryLayout<AttributeValue?>.stride
-    // 300 values a row: four rows fit in 32 KiB.
+    // 300 values a row that can hold anything in place: four rows fit in 32 KiB.
     let slots = 300
-    #expect(AttributeValueRows.maximumRows(slotsPerRow: slots) == 32 * 1024 / (slots * stride))
+    let shape = AttributeRowShape(untypedCount: slots)
+    #expect(AttributeValueRows.maximumRows(rowStride: shape.rowStride) == 32 * 1024 / shape.rowStride)
     var rows = AttributeValueRows()
     let decoded = (0..<12).map { row in
-      AttributeValues(count: slots, in: &rows) { $0.fill(slots - 1, with: .integer(Int64(row))) }
+      AttributeValues(shape: shape, in: &rows) { $0.fill(slots - 1, with: .integer(Int64(row))) }
     }
-    let most = AttributeValueRows.maximumRows(slotsPerRow: slots)
+    let most = AttributeValueRows.maximumRows(rowStride: shape.rowStride)
     #expect(most >= 2 && most < 8)
     let sizes = storageSizes(decoded)
     #expect(sizes.prefix(3) == [1, 2, most])
@@ -187,16 +190,23 @@ struct AttributeValueRowsTests {
     #expect(sizes.reduce(0, +) == 12)
     for (row, values) in decoded.enumerated() { #expect(values[slots - 1] == .integer(Int64(row))) }
     // A row larger than the budget still gets a storage, of one row.
-    #expect(AttributeValueRows.maximumRows(slotsPerRow: 32 * 1024) == 1)
-    #expect(AttributeValueRows.maximumRows(slotsPerRow: 0) == AttributeValueRows.maximumRowsPerStorage)
-    #expect(AttributeValueRows.maximumRows(slotsPerRow: 5) == AttributeValueRows.maximumRowsPerStorage)
+    #expect(AttributeValueRows.maximumRows(rowStride: 32 * 1024 + 8) == 1)
+    #expect(AttributeValueRows.maximumRows(rowStride: 0) == AttributeValueRows.maximumRowsPerStorage)
+    #expect(AttributeValueRows.maximumRows(rowStride: 128) == AttributeValueRows.maximumRowsPerStorage)
   }
 
-  @Test("Values of another length start a storage of their own")
-  func otherLengthStartsAStorage() {
+  @Test("Values of another shape start a storage of their own, even of the same length")
+  func otherShapeStartsAStorage() {
     var rows = AttributeValueRows()
     let first = decode(3, into: &rows)  // storages of 1 and 2 rows, the second with a free row
-    let other = AttributeValues(count: 5, in: &rows) { $0.fill(4, with: .boolean(true)) }
+    let sameLength = AttributeValues(shape: AttributeRowShape(types: [.integer64, .undefined, .string]), in: &rows) {
+      $0.fill(0, with: .integer(9))
+    }
+    #expect(sameLength.storage !== first[2].storage)
+    #expect(Array(sameLength) == [.integer(9), nil, nil])
+    let other = AttributeValues(shape: AttributeRowShape(untypedCount: 5), in: &rows) {
+      $0.fill(4, with: .boolean(true))
+    }
     #expect(other.count == 5)
     #expect(other[4] == .boolean(true))
     #expect(other.storage !== first[2].storage)
@@ -241,8 +251,9 @@ struct AttributeValueRowsTests {
     do {
       var rows = AttributeValueRows()
       var kept: AttributeValues?
+      let shape = AttributeRowShape(types: [.integer64, .binary])
       for row in 0..<15 {
-        let values = AttributeValues(count: 2, in: &rows) { $0.fill(1, with: .binary(freed.data())) }
+        let values = AttributeValues(shape: shape, in: &rows) { $0.fill(1, with: .binary(freed.data())) }
         if row == 9 { kept = values }  // the fourth storage holds rows 7 to 14
       }
       rows = AttributeValueRows()
@@ -261,13 +272,103 @@ struct AttributeValueRowsTests {
     var rows = AttributeValueRows()
     let first = decode(1, into: &rows)
     #expect(throws: Stop.self) {
-      _ = try AttributeValues(count: 3, in: &rows) { values in
+      _ = try AttributeValues(shape: shape, in: &rows) { values in
         values.fill(1, with: .binary(freed.data()))
         throw Stop()
       }
     }
     #expect(freed.count == 1)
     #expect(first[0][0] == .integer(0))
+  }
+}
+
+/// Values stored by type (``AttributeRowShape``): each slot sized for its attribute's type,
+/// and any value kept in any slot, in place when it fits and boxed when it does not.
+@Suite("Typed attribute rows")
+struct TypedAttributeRowTests {
+  /// One value of every case, each able to be compared with `==`.
+  private static let samples: [AttributeValue] = [
+    .integer(-42), .decimal(Decimal(string: "12345678901234567890.5")!), .double(2.5), .float(-1.25),
+    .string("a string longer than fifteen bytes"), .string("short"), .boolean(true),
+    .date(Date(timeIntervalSinceReferenceDate: 1234.5)),
+    .binary(Data((0..<40).map { UInt8($0) })),
+    .uuid(UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))),
+    .uri(URL(string: "x-coredata://store/Task/p7")!),
+  ]
+
+  private static let types: [AttributeType] = [
+    .undefined, .integer16, .integer32, .integer64, .decimal, .double, .float, .string, .boolean, .date, .binary, .uuid,
+    .uri, .transformable, .objectID, .composite,
+  ]
+
+  @Test("A task's row takes 64 bytes: tags, then 8 bytes for a date, number or Boolean and 16 for a UUID or string")
+  func rowSizes() {
+    let task = AttributeRowShape(types: [.date, .uuid, .boolean, .integer16, .string])
+    #expect(task.rowStride == 64)
+    #expect(task.offsets == [8, 16, 32, 40, 48, 64])
+    #expect(AttributeRowShape(types: []).rowStride == 0)
+    // Any slot has room for a box; an undefined slot for any value in place.
+    for type in Self.types { #expect(AttributeRowShape.payloadCapacity(of: type) >= 8) }
+    #expect(AttributeRowShape.payloadCapacity(of: .undefined) >= MemoryLayout<Decimal>.size)
+    #expect(AttributeRowShape(untypedCount: 9).offsets.first == 16)
+  }
+
+  @Test("Every value reads back from a slot of every type, copies, compares and exchanges")
+  func everyValueInEverySlot() {
+    for type in Self.types {
+      let shape = AttributeRowShape(types: [.integer64, type, .boolean])
+      for value in Self.samples {
+        var values = AttributeValues([.integer(1), value, .boolean(false)], shape: shape)
+        #expect(Array(values) == [.integer(1), value, .boolean(false)], "\(value) in a \(type.rawValue) slot")
+        #expect(values.holds(value, at: 1))
+        #expect(!values.holds(nil, at: 1))
+        let copy = values
+        #expect(copy == values)
+        values[2] = .boolean(true)  // the row is copied, the value in slot 1 with it
+        #expect(values[1] == value)
+        #expect(!values.differs(from: copy, at: 1))
+        #expect(values.differs(from: copy, at: 2))
+        #expect(values.exchange(1, with: .integer(7)) == value)
+        #expect(copy[1] == value)
+        #expect(values.differs(from: copy, at: 1))
+        values[1] = value
+        #expect(values == AttributeValues([.integer(1), value, .boolean(true)], shape: shape))
+      }
+    }
+  }
+
+  @Test("Rows of other shapes holding the same values are equal")
+  func equalAcrossShapes() {
+    for value in Self.samples {
+      let typed = AttributeValues([value, nil], shape: AttributeRowShape(types: [.boolean, .string]))
+      let untyped = AttributeValues([value, nil])
+      #expect(typed == untyped, "\(value)")
+      #expect(typed != AttributeValues([nil, value]))
+    }
+  }
+
+  @Test("A value too large for its slot is boxed, shared by copies, and freed once")
+  func boxedValuesAreFreed() {
+    let freed = FreedCount()
+    let shape = AttributeRowShape(types: [.boolean, .integer64])
+    do {
+      var values = AttributeValues(shape: shape) { $0.fill(0, with: .binary(freed.data())) }
+      let copy = values
+      values[1] = .integer(3)
+      #expect(copy[0] == .binary(Data(repeating: 7, count: 64)))
+      #expect(values[0] == copy[0])
+      values[0] = .string("replaced: the box stays with the copy")
+      #expect(freed.count == 0)
+      #expect(copy[0] == .binary(Data(repeating: 7, count: 64)))
+    }
+    #expect(freed.count == 1)
+    do {
+      var values = AttributeValues(shape: shape) { $0.fill(1, with: .binary(freed.data())) }
+      let moved = values.exchange(1, with: nil)
+      #expect(freed.count == 1)
+      #expect(moved == .binary(Data(repeating: 7, count: 64)))
+    }
+    #expect(freed.count == 2)
   }
 }
 

@@ -32,7 +32,6 @@ struct RowDecoder: Sendable {
 
   let steps: [Step]
   let kinds: [StoredValueCodec.Kind]
-  let attributeCount: Int
   /// Whether any step reads a destination's entity number (sub-entities at the other end).
   let readsEntityNumbers: Bool
 
@@ -66,7 +65,6 @@ struct RowDecoder: Sendable {
     }
     self.steps = steps
     self.kinds = kinds
-    self.attributeCount = layout.attributes.count
     self.readsEntityNumbers = steps.contains { $0.operation == .toOneEntity }
   }
 
@@ -79,7 +77,7 @@ struct RowDecoder: Sendable {
     description: StoreDescription, tableName: String, into rows: inout AttributeValueRows
   ) throws -> StoredRow {
     var toOne = OptionalSlots<ObjectID>()
-    let attributes = try AttributeValues(count: attributeCount, in: &rows) { values in
+    let attributes = try AttributeValues(shape: layout.attributeRowShape, in: &rows) { values in
       for step in steps {
         let position = Int(step.position)
         let slot = Int(step.slot)
