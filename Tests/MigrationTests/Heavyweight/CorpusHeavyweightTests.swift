@@ -137,7 +137,7 @@ struct CorpusHeavyweightTests {
           let actual = try target.value(forKey: property.destinationProperty)
           if let keyPath = expression.sourceKeyPath, !keyPath.contains(".") {
             let expected = try object.value(forKey: keyPath)
-            let converted = try expected.flatMap { try? $0.converted(to: attribute.attributeType) } ?? expected
+            let converted = expected.flatMap { try? $0.converted(to: attribute.attributeType) } ?? expected
             #expect(actual == converted, "\(file): \(entityMapping.name).\(property.destinationProperty) of \(key)")
             values += 1
           } else if case .constant(let constant) = expression {
