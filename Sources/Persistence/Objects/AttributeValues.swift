@@ -114,7 +114,7 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
       precondition(slot >= 0 && slot < header.pointee.slotsPerRow, "attribute slot out of range")
       let start = UnsafeRawPointer(words)
       let offset = Int(start.load(fromByteOffset: slot &* 4, as: UInt32.self))
-      let rowStart = start + (header.pointee.firstRowOffset &+ Int(row) &* header.pointee.rowStride)
+      let rowStart = start + header.pointee.offset(ofRow: Int(row))
       return body(
         AttributeValueCell.read(tag: rowStart.load(fromByteOffset: slot, as: UInt8.self), payload: rowStart + offset))
     }
@@ -189,6 +189,10 @@ final class AttributeValueStorage: ManagedBuffer<AttributeValueStorage.Header, U
     @usableFromInline var firstRowOffset: Int
     /// The size in bytes of a row.
     @usableFromInline var rowStride: Int
+
+    /// The offset in bytes of `row` from the start of the elements.
+    @inlinable @inline(__always)
+    func offset(ofRow row: Int) -> Int { firstRowOffset &+ row &* rowStride }
   }
 
   /// New storage of `rows` rows of `shape`, nil in every slot.
@@ -240,7 +244,7 @@ final class AttributeValueStorage: ManagedBuffer<AttributeValueStorage.Header, U
       let start = UnsafeMutableRawPointer(words)
       let offset = Int(start.load(fromByteOffset: slot &* 4, as: UInt32.self))
       let end = Int(start.load(fromByteOffset: (slot &+ 1) &* 4, as: UInt32.self))
-      let rowStart = start + (header.pointee.firstRowOffset &+ Int(row) &* header.pointee.rowStride)
+      let rowStart = start + header.pointee.offset(ofRow: Int(row))
       return try body((rowStart + slot).assumingMemoryBound(to: UInt8.self), rowStart + offset, end &- offset)
     }
   }
@@ -252,7 +256,7 @@ final class AttributeValueStorage: ManagedBuffer<AttributeValueStorage.Header, U
       let start = UnsafeMutableRawPointer(words)
       return AttributeValueFiller(
         offsets: UnsafePointer(start.assumingMemoryBound(to: UInt32.self)),
-        row: start + (header.pointee.firstRowOffset + Int(row) * header.pointee.rowStride),
+        row: start + header.pointee.offset(ofRow: Int(row)),
         count: header.pointee.slotsPerRow)
     }
   }
@@ -274,7 +278,7 @@ final class AttributeValueStorage: ManagedBuffer<AttributeValueStorage.Header, U
       let copy = AttributeValueStorage.make(
         slotsPerRow: slotsPerRow, rows: 1, firstRowOffset: firstRowOffset, rowStride: rowStride)
       let source = UnsafeMutableRawPointer(words)
-      let sourceRow = source + (firstRowOffset + Int(row) * rowStride)
+      let sourceRow = source + header.pointee.offset(ofRow: Int(row))
       copy.withUnsafeMutablePointerToElements { copyWords in
         let target = UnsafeMutableRawPointer(copyWords)
         target.copyMemory(from: source, byteCount: 4 * (slotsPerRow + 1))
@@ -299,7 +303,7 @@ final class AttributeValueStorage: ManagedBuffer<AttributeValueStorage.Header, U
       let offsets = start.assumingMemoryBound(to: UInt32.self)
       let slotsPerRow = header.pointee.slotsPerRow
       for row in 0..<header.pointee.rows {
-        let rowStart = start + (header.pointee.firstRowOffset + row * header.pointee.rowStride)
+        let rowStart = start + header.pointee.offset(ofRow: row)
         for slot in 0..<slotsPerRow {
           // Only strings, data, URLs and boxes hold references: the tags of the other values
           // (the numbers, dates and UUIDs of most slots) are all that is read of them.
