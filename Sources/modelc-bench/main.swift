@@ -30,12 +30,13 @@ let spec = CommandSpec(
     + scenarios.map(\.name).joined(separator: ", ") + ".",
   options: [
     OptionSpec(
-      "--rows", value: "N", type: .integer(1...10_000_000), default: "100000", help: "Rows for the store scenarios."),
+      "--rows", value: "N", type: .integer(1...10_000_000), default: "\(BenchmarkConfiguration.defaultRows)",
+      help: "Rows for the store scenarios."),
     OptionSpec(
-      "--repetitions", value: "N", type: .integer(1...100), default: "5",
+      "--repetitions", value: "N", type: .integer(1...100), default: "\(BenchmarkConfiguration.defaultRepetitions)",
       help: "Timed repetitions per side, after a warm-up."),
     OptionSpec(
-      "--process-pairs", value: "N", type: .integer(1...20), default: "5",
+      "--process-pairs", value: "N", type: .integer(1...20), default: "\(BenchmarkConfiguration.defaultProcessPairs)",
       help: "Pairs of processes, one per side taking turns, that time each two-sided scenario."),
     OptionSpec("--only", value: "NAME", repeatable: true, help: "Run only this scenario (repeatable)."),
     OptionSpec(
@@ -95,9 +96,10 @@ for name in only where !scenarios.contains(where: { $0.name == name }) {
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelc-bench-\(UUID().uuidString)")
 try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 var configuration = BenchmarkConfiguration(
-  rows: arguments.integer("--rows") ?? 100_000, repetitions: arguments.integer("--repetitions") ?? 5,
+  rows: arguments.integer("--rows") ?? BenchmarkConfiguration.defaultRows,
+  repetitions: arguments.integer("--repetitions") ?? BenchmarkConfiguration.defaultRepetitions,
   directory: directory, packageRoot: packageRoot, measuresTenfoldMemory: arguments.flag("--tenfold-memory"))
-configuration.processPairs = arguments.integer("--process-pairs") ?? 5
+configuration.processPairs = arguments.integer("--process-pairs") ?? BenchmarkConfiguration.defaultProcessPairs
 
 var results: [ScenarioResult] = []
 var failed = false

@@ -2,6 +2,12 @@ import Foundation
 
 /// Settings of a benchmark run.
 struct BenchmarkConfiguration {
+  /// The defaults of `--rows`, `--repetitions` and `--process-pairs`: the command's options
+  /// and the run's settings read them here, so that the help and the run cannot disagree.
+  static let defaultRows = 100_000
+  static let defaultRepetitions = 5
+  static let defaultProcessPairs = 5
+
   /// Rows for the store scenarios.
   var rows: Int
   /// Timed repetitions per side (after one warm-up), in each of a two-sided scenario's
@@ -23,7 +29,7 @@ struct BenchmarkConfiguration {
   var takesTurns = false
   /// Pairs of processes (one per side, taking turns) that time a two-sided scenario; its
   /// figures are the medians over the pairs (``TakingTurns``).
-  var processPairs = 5
+  var processPairs = BenchmarkConfiguration.defaultProcessPairs
 }
 
 /// The sides of a scenario a process runs.
