@@ -37,7 +37,7 @@ struct ObjectValidator {
       withUnsafeMutablePointer(to: &object.attributeValues) { attributeValues in
         layout.validationRules.attributeChecks.withUnsafeBufferPointer { checks in
           for index in checks.indices {
-            attributeValues.pointee.withValue(at: checks[index].slot) { value in
+            AttributeValues.withValue(at: checks[index].slot, of: attributeValues) { value in
               if !checks[index].certainlyPasses(value) {
                 check(value, layout.validationRules.attributes[index], fail: fail)
               }

@@ -103,29 +103,58 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
     }
   }
 
-  /// `body`'s result for the value in `slot`, read in place: the generated properties' reads,
-  /// inlined into them.
-  ///
-  /// The row's and the slot's offsets are computed here rather than through the storage's
-  /// methods, which also check the row: this is every generated read.
+  /// `body`'s result for the value in `slot`, read in place.
   @inlinable
   func withValue<Result>(at slot: Int, _ body: (AttributeValue?) -> Result) -> Result {
-    storage.withUnsafeMutablePointers { header, words in
-      precondition(slot >= 0 && slot < header.pointee.slotsPerRow, "attribute slot out of range")
-      let start = UnsafeRawPointer(words)
-      let offset = Int(start.load(fromByteOffset: slot &* 4, as: UInt32.self))
-      let rowStart = start + header.pointee.offset(ofRow: Int(row))
-      return body(
-        AttributeValueCell.read(tag: rowStart.load(fromByteOffset: slot, as: UInt8.self), payload: rowStart + offset))
-    }
+    withUnsafePointer(to: self) { Self.withValue(at: slot, of: $0, body) }
   }
 
-  /// Whether the value in `slot` equals `value`, compared in place (reading the slot out would
-  /// copy it: a retain and a release for a string).
+  /// `body`'s result for the value in `slot` of the values `values` points to, read in place:
+  /// the generated properties' reads, inlined into them.
+  ///
+  /// The storage is reached through its address, read from `values` as a bare pointer: calling
+  /// a method of the storage on values read out of an object retains the storage and releases
+  /// it after, two atomic operations on every value read (docs/benchmarks.md). The object
+  /// holding `values` keeps the storage alive for the call, and `body` runs once the value is
+  /// read (a string retained), so it may change the object. The header's and the elements'
+  /// places in the storage are ``AttributeValueStorage/headerOffset`` and
+  /// ``AttributeValueStorage/elementsOffset``, which every new storage checks. The row's and
+  /// the slot's offsets are computed here rather than through the storage's methods, which
+  /// also check the row.
+  @inlinable @inline(__always)
+  static func withValue<Result>(
+    at slot: Int, of values: UnsafePointer<AttributeValues>, _ body: (AttributeValue?) -> Result
+  ) -> Result {
+    let (tag, payload) = cell(at: slot, of: values)
+    return body(AttributeValueCell.read(tag: tag, payload: payload))
+  }
+
+  /// The tag and the payload's address of the value in `slot` of the values `values` points
+  /// to, the storage reached without a retain (``withValue(at:of:_:)``); the address is valid
+  /// while the values are not changed.
+  @inlinable @inline(__always)
+  static func cell(at slot: Int, of values: UnsafePointer<AttributeValues>) -> (UInt8, UnsafeRawPointer) {
+    // `storage` is the values' first field: its reference, loaded as a bare pointer.
+    let object = UnsafeRawPointer(values).load(as: UnsafeRawPointer.self)
+    let header = object.load(fromByteOffset: AttributeValueStorage.headerOffset, as: AttributeValueStorage.Header.self)
+    precondition(slot >= 0 && slot < header.slotsPerRow, "attribute slot out of range")
+    let start = object + AttributeValueStorage.elementsOffset
+    let offset = Int(start.load(fromByteOffset: slot &* 4, as: UInt32.self))
+    let rowStart = start + header.offset(ofRow: Int(values.pointee.row))
+    return (rowStart.load(fromByteOffset: slot, as: UInt8.self), rowStart + offset)
+  }
+
+  /// Whether the value in `slot` of the values `values` points to equals `value`, compared in
+  /// place (reading the slot out would copy it: a retain and a release for a string) and with
+  /// the storage reached as ``withValue(at:of:_:)`` reaches it: this is every set of a value.
+  static func holds(_ value: AttributeValue?, at slot: Int, of values: UnsafePointer<AttributeValues>) -> Bool {
+    let (tag, payload) = cell(at: slot, of: values)
+    return AttributeValueCell.holds(value, tag: tag, payload: payload)
+  }
+
+  /// Whether the value in `slot` equals `value`, compared in place.
   func holds(_ value: AttributeValue?, at slot: Int) -> Bool {
-    storage.withSlot(slot, row: row) { tag, payload, _ in
-      AttributeValueCell.holds(value, tag: tag.pointee, payload: payload)
-    }
+    withUnsafePointer(to: self) { Self.holds(value, at: slot, of: $0) }
   }
 
   /// Puts `value` in `slot` and returns the value it replaces, moved out rather than copied and
@@ -195,6 +224,24 @@ final class AttributeValueStorage: ManagedBuffer<AttributeValueStorage.Header, U
     func offset(ofRow row: Int) -> Int { firstRowOffset &+ row &* rowStride }
   }
 
+  /// Where the header is, in bytes from the storage's address: after the object's header (its
+  /// metadata and reference counts, two words), aligned for `Header`, as `ManagedBuffer` lays
+  /// it out. ``AttributeValues/withValue(at:of:_:)`` reads values through it, retaining
+  /// nothing; every new storage checks it (``make(slotsPerRow:rows:firstRowOffset:rowStride:)``).
+  @inlinable static var headerOffset: Int {
+    roundedUp(2 &* MemoryLayout<Int>.size, toAlignment: MemoryLayout<Header>.alignment)
+  }
+
+  /// Where the elements start, in bytes from the storage's address: after the header, aligned
+  /// for `UInt64`, as `ManagedBuffer` lays them out.
+  @inlinable static var elementsOffset: Int {
+    roundedUp(headerOffset &+ MemoryLayout<Header>.size, toAlignment: MemoryLayout<UInt64>.alignment)
+  }
+
+  @inlinable static func roundedUp(_ offset: Int, toAlignment alignment: Int) -> Int {
+    (offset &+ alignment &- 1) & ~(alignment &- 1)
+  }
+
   /// New storage of `rows` rows of `shape`, nil in every slot.
   static func make(shape: AttributeRowShape, rows: Int) -> AttributeValueStorage {
     let firstRowOffset = AttributeRowShape.roundedUp(4 * (shape.slotCount + 1))
@@ -215,6 +262,14 @@ final class AttributeValueStorage: ManagedBuffer<AttributeValueStorage.Header, U
         Header(slotsPerRow: slotsPerRow, rows: rows, firstRowOffset: firstRowOffset, rowStride: rowStride)
       },
       to: AttributeValueStorage.self)
+    let address = UnsafeRawPointer(Unmanaged.passUnretained(storage).toOpaque())
+    storage.withUnsafeMutablePointers { header, words in
+      // The places reads find them at without retaining the storage: a run time laying out
+      // `ManagedBuffer` otherwise would stop here, not read wrong values.
+      precondition(
+        UnsafeRawPointer(header) == address + headerOffset && UnsafeRawPointer(words) == address + elementsOffset,
+        "AttributeValueStorage: the header or the elements are not where reads look for them")
+    }
     storage.withUnsafeMutablePointerToElements { words in
       let start = UnsafeMutableRawPointer(words) + firstRowOffset
       for row in 0..<rows {

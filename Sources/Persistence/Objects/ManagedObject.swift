@@ -185,7 +185,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     if isFaultStorage { fulfillFault() }
     // Read in place: `attributeValues[slot]` copies the values out of the object first (a
     // retain and a release of their storage), on every read of every generated property.
-    return withUnsafeMutablePointer(to: &attributeValues) { $0.pointee.withValue(at: slot) { $0 } }
+    return withUnsafeMutablePointer(to: &attributeValues) { AttributeValues.withValue(at: slot, of: $0) { $0 } }
   }
 
   /// Loads the object's values from the store (it is a fault): the out-of-line part of the
@@ -198,7 +198,8 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   /// Sets the value in an attribute slot.
   public func setAttributeValue(_ value: AttributeValue?, at slot: Int) {
     if isFaultStorage { fulfillFault() }
-    guard !attributeValues.holds(value, at: slot) else { return }
+    let holdsValue = withUnsafeMutablePointer(to: &attributeValues) { AttributeValues.holds(value, at: slot, of: $0) }
+    guard !holdsValue else { return }
     replaceAttributeValue(at: slot, with: value)
     context?.objectDidChange(self)
   }

@@ -337,6 +337,42 @@ struct TypedAttributeRowTests {
     }
   }
 
+  @Test("Reads in place find the storage, its header and its elements where they are, in every row")
+  func readsInPlace() {
+    // The reads load the storage's reference from the values' first field and reach its
+    // header and elements at fixed offsets, retaining nothing.
+    #expect(MemoryLayout<AttributeValues>.offset(of: \AttributeValues.storage) == 0)
+    let storage = AttributeValueStorage.make(shape: AttributeRowShape(types: [.integer64, .string]), rows: 3)
+    let address = UnsafeRawPointer(Unmanaged.passUnretained(storage).toOpaque())
+    storage.withUnsafeMutablePointers { header, words in
+      #expect(UnsafeRawPointer(header) == address + AttributeValueStorage.headerOffset)
+      #expect(UnsafeRawPointer(words) == address + AttributeValueStorage.elementsOffset)
+    }
+    var rows = AttributeValueRows()
+    let shape = AttributeRowShape(types: [.integer64, .string, .boolean])
+    let all = (0..<5).map { index in
+      AttributeValues(shape: shape, in: &rows) { filler in
+        filler.fill(0, with: .integer(Int64(index)))
+        filler.fill(1, with: .string("row \(index) of a shared storage"))
+      }
+    }
+    for (index, var values) in all.enumerated() {
+      #expect(values.row == [0, 0, 1, 0, 1][index], "rows of storages of 1, then 2, then 4 rows")
+      let read = withUnsafeMutablePointer(to: &values) { pointer in
+        AttributeValues.withValue(at: 1, of: pointer) { value in
+          // The value is read before the body runs: changing the values here is safe.
+          pointer.pointee[1] = .string("changed")
+          return value
+        }
+      }
+      #expect(read == .string("row \(index) of a shared storage"))
+      #expect(values[1] == .string("changed"))
+      #expect(values[0] == .integer(Int64(index)))
+      #expect(all[index][1] == .string("row \(index) of a shared storage"), "the shared row is left as it was")
+      #expect(withUnsafeMutablePointer(to: &values) { AttributeValues.holds(nil, at: 2, of: $0) })
+    }
+  }
+
   @Test("Rows of other shapes holding the same values are equal")
   func equalAcrossShapes() {
     for value in Self.samples {
