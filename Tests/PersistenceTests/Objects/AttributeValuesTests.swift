@@ -337,6 +337,16 @@ struct TypedAttributeRowTests {
     }
   }
 
+  @Test("A tag byte is its tag reinterpreted: the raw values are the cases' places, in one byte")
+  func tagBytes() {
+    #expect(MemoryLayout<AttributeValueCell.Tag>.size == 1)
+    for (place, tag) in AttributeValueCell.Tag.allCases.enumerated() {
+      #expect(Int(tag.rawValue) == place, "\(tag)")
+      #expect(AttributeValueCell.Tag(byte: tag.rawValue) == tag)
+      #expect(AttributeValueCell.Tag(rawValue: tag.rawValue) == tag)
+    }
+  }
+
   @Test("Reads in place find the storage, its header and its elements where they are, in every row")
   func readsInPlace() {
     // The reads load the storage's reference from the values' first field and reach its
