@@ -213,7 +213,6 @@ extension ObjectContext {
     for object in inserted {
       if let permanent = replacements[object.objectID] {
         registry[object.objectID] = nil
-        assert(permanent.entity == object.objectID.entity, "a permanent ID must be of the object's entity")
         object.objectID = permanent
         registry[permanent] = object
       }

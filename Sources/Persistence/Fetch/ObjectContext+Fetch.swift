@@ -126,7 +126,7 @@ extension ObjectContext {
       if seen.insert(ObjectIdentifier(object)).inserted { candidates.append(object) }
     }
     let selectedByStore = seen
-    for object in changedObjects.values where plan.covers(object.entityID) {
+    for object in changedObjects.values where plan.covers(object.layout.entity) {
       if object.lifecycle != .deleted, seen.insert(ObjectIdentifier(object)).inserted { candidates.append(object) }
     }
     candidates.removeAll { $0.lifecycle == .deleted || $0.lifecycle == .gone }

@@ -79,7 +79,7 @@ struct QueryPlan {
   /// Whether the context has unsaved changes that could change the result: changes to objects
   /// of the fetched entity, or to objects the predicate or sort reads through relationships.
   func hasPendingChanges(in context: ObjectContext) -> Bool {
-    context.changedObjects.values.contains { $0.hasChanges && (covers($0.entityID) || isRelated($0, context)) }
+    context.changedObjects.values.contains { $0.hasChanges && (covers($0.layout.entity) || isRelated($0, context)) }
   }
 
   /// Whether the compiled WHERE condition still selects a superset of the unchanged stored
@@ -89,7 +89,7 @@ struct QueryPlan {
   }
 
   private func isRelated(_ object: ManagedObject, _ context: ObjectContext) -> Bool {
-    relatedEntities.contains { context.model.entity(object.entityID, isKindOf: $0) }
+    relatedEntities.contains { context.model.entity(object.layout.entity, isKindOf: $0) }
   }
 
   /// `WHERE …` for the table (alias `t`), without slicing; without the compiled predicate

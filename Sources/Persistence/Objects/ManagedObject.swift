@@ -65,7 +65,6 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     assert(
       construction.context.link.layouts[construction.layout.entity] === construction.layout,
       "an object's layout must be one of its context's layouts")
-    assert(construction.objectID.entity == construction.layout.entity, "an object's ID must be of its layout's entity")
     self.unmanagedLayout = Unmanaged.passUnretained(construction.layout)
     self.contextLink = construction.context.link
     // A fetched row's own values; otherwise shared values of the layout, copied on first write.
@@ -102,11 +101,6 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
 
   /// The entity's name.
   public var entityName: String { layout.name }
-
-  /// The object's entity, its layout's, read from its ID: reading ``layout`` retains the
-  /// layout and releases it after, two atomic operations that the save's passes over every
-  /// changed object paid each time they looked an entity up.
-  var entityID: EntityID { objectID.entity }
 
   /// Whether the object was inserted and not saved yet.
   public var isInserted: Bool { lifecycle == .inserted }

@@ -17,7 +17,7 @@ extension StoreConnection {
     var keys: [Int: [Int64]] = [:]
     for object in deleted {
       guard let key = object.objectID.primaryKey else { continue }
-      let entity = object.entityID.index
+      let entity = object.layout.entity.index
       let statement: SQLiteStatement
       if let known = statements[entity] {
         statement = known

@@ -30,7 +30,7 @@ extension StoreConnection {
     var result: [ObjectIdentifier: StoredExternalValues] = [:]
     for object in objects {
       guard let key = object.objectID.primaryKey else { continue }
-      let entity = object.entityID.index
+      let entity = object.layout.entity.index
       let columns = description.statements[entity].externalColumns
       guard !columns.isEmpty else { continue }
       let table = SQLiteIdentifier.quote(description.statements[entity].tableName)

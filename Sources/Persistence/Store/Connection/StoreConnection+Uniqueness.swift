@@ -66,7 +66,7 @@ extension StoreConnection {
       var runEntity = -1
       var checks: [(parts: [ConstrainedPart], group: Int)] = []
       for object in objects {
-        let entity = object.entityID
+        let entity = object.layout.entity
         if entity.index != runEntity {
           runEntity = entity.index
           if let known = constraintsByEntity[entity.index] {
@@ -253,7 +253,7 @@ extension StoreConnection {
     var parts: [ConstrainedPart] = []
     for object in updated {
       guard let key = object.objectID.primaryKey else { continue }
-      let entity = object.entityID
+      let entity = object.layout.entity
       if entity.index != runEntity {
         runEntity = entity.index
         if let known = partsByEntity[entity.index] {

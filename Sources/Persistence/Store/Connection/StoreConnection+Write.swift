@@ -92,13 +92,13 @@ extension StoreConnection {
     var inserts: [Int: SQLiteStatement] = [:]
     var positions = OrderPositions()
     for object in changes.inserted {
-      let statements = description.statements[object.entityID.index]
+      let statements = description.statements[object.layout.entity.index]
       let statement: SQLiteStatement
-      if let cached = inserts[object.entityID.index] {
+      if let cached = inserts[object.layout.entity.index] {
         statement = cached
       } else {
         statement = try connection.cachedStatement(SQLiteSQL(verbatim: statements.insertSQL))
-        inserts[object.entityID.index] = statement
+        inserts[object.layout.entity.index] = statement
       }
       var row = SQLiteParameterCursor(statement)
       try row.bind(.integer(resolve(object.objectID) ?? 0))
@@ -114,10 +114,10 @@ extension StoreConnection {
     // 5. Updated rows: only the columns that changed, and Z_OPT, checked in the same statement.
     var updates = UpdateStatements()
     for object in changes.updated where !conflicts.skips(object) {
-      let statements = description.statements[object.entityID.index]
+      let statements = description.statements[object.layout.entity.index]
       let changed = statements.changedColumns(of: object)
       let statement = try updates.statement(
-        for: object.entityID.index, changed: changed, statements: statements, connection: connection)
+        for: object.layout.entity.index, changed: changed, statements: statements, connection: connection)
       var row = SQLiteParameterCursor(statement)
       try bindColumnValues(
         of: object, statements: statements, only: changed, resolve: resolve, context: context,
@@ -206,7 +206,7 @@ extension StoreConnection {
   /// The `Z_OPT` of an object's row as the store holds it now; nil when the row is gone. Read
   /// only when a checked statement matched no row.
   func storedVersion(of object: ManagedObject, connection: SQLiteConnection) throws -> Int64? {
-    let table = description.statements[object.entityID.index].tableName
+    let table = description.statements[object.layout.entity.index].tableName
     var version: Int64?
     try connection.forEachRow(
       "SELECT Z_OPT FROM \(identifier: table) WHERE Z_PK = \(object.objectID.primaryKey ?? 0)"
@@ -223,7 +223,7 @@ extension StoreConnection {
   {
     var byRoot: [Int: [ManagedObject]] = [:]
     for object in inserted {
-      byRoot[schema[object.entityID].rootEntity.index, default: []].append(object)
+      byRoot[schema[object.layout.entity].rootEntity.index, default: []].append(object)
     }
     for (root, objects) in byRoot.sorted(by: { $0.key < $1.key }) {
       var next = try connection.reservePrimaryKeys(objects.count, forHierarchyOf: schema[EntityID(root)])
@@ -304,7 +304,7 @@ extension StoreConnection {
     for (slot, item) in object.layout.relationships.enumerated()
     where item.relationship.isToMany && item.relationship.isOrdered {
       guard let value = Self.toManyValueToWrite(of: object, slot: slot) else { continue }
-      if mapping == nil { mapping = schema[object.entityID] }
+      if mapping == nil { mapping = schema[object.layout.entity] }
       guard let toMany = mapping?.toMany(named: item.relationship.name),
         case .inverseForeignKey(let key) = toMany.storage,
         let orderColumn = key.orderColumn
@@ -345,12 +345,12 @@ extension StoreConnection {
     for (slot, item) in object.layout.relationships.enumerated() where item.relationship.isToMany {
       // Nothing to write for an empty relationship of a new object, or an unchanged one.
       guard let value = Self.toManyValueToWrite(of: object, slot: slot) else { continue }
-      if mapping == nil { mapping = schema[object.entityID] }
+      if mapping == nil { mapping = schema[object.layout.entity] }
       guard let toMany = mapping?.toMany(named: item.relationship.name), case .joinTable(let join) = toMany.storage,
         let table = schema.joinTables.first(where: { $0.name == join.table })
       else { continue }
       // One side writes: the ordered one when only one is ordered, else the table's owner.
-      let declared = description.model.relationship(named: item.relationship.name, in: object.entityID)?.id
+      let declared = description.model.relationship(named: item.relationship.name, in: object.layout.entity)?.id
       let inverseOrdered =
         item.inverseName.flatMap {
           description.model.relationship(named: $0, in: item.destination)?.relationship.isOrdered
