@@ -14,6 +14,7 @@ import Foundation
 /// A value of another case than its slot's type (setting values by slot is not type-checked,
 /// and an undefined attribute holds anything) is still stored: in the slot when its payload
 /// fits, boxed otherwise (``AttributeValueCell``). So the layout decides only the size.
+@usableFromInline
 final class AttributeRowShape: Sendable {
   /// How many slots a row has.
   let slotCount: Int
@@ -66,5 +67,10 @@ final class AttributeRowShape: Sendable {
   }
 
   /// `count` rounded up to a multiple of 8.
-  static func roundedUp(_ count: Int) -> Int { (count + 7) & ~7 }
+  static func roundedUp(_ count: Int) -> Int { roundedUp(count, toAlignment: 8) }
+
+  /// `offset` rounded up to a multiple of `alignment` (a power of two).
+  @inlinable static func roundedUp(_ offset: Int, toAlignment alignment: Int) -> Int {
+    (offset &+ alignment &- 1) & ~(alignment &- 1)
+  }
 }

@@ -229,17 +229,13 @@ final class AttributeValueStorage: ManagedBuffer<AttributeValueStorage.Header, U
   /// it out. ``AttributeValues/withValue(at:of:_:)`` reads values through it, retaining
   /// nothing; every new storage checks it (``make(slotsPerRow:rows:firstRowOffset:rowStride:)``).
   @inlinable static var headerOffset: Int {
-    roundedUp(2 &* MemoryLayout<Int>.size, toAlignment: MemoryLayout<Header>.alignment)
+    AttributeRowShape.roundedUp(2 &* MemoryLayout<Int>.size, toAlignment: MemoryLayout<Header>.alignment)
   }
 
   /// Where the elements start, in bytes from the storage's address: after the header, aligned
   /// for `UInt64`, as `ManagedBuffer` lays them out.
   @inlinable static var elementsOffset: Int {
-    roundedUp(headerOffset &+ MemoryLayout<Header>.size, toAlignment: MemoryLayout<UInt64>.alignment)
-  }
-
-  @inlinable static func roundedUp(_ offset: Int, toAlignment alignment: Int) -> Int {
-    (offset &+ alignment &- 1) & ~(alignment &- 1)
+    AttributeRowShape.roundedUp(headerOffset &+ MemoryLayout<Header>.size, toAlignment: MemoryLayout<UInt64>.alignment)
   }
 
   /// New storage of `rows` rows of `shape`, nil in every slot.
