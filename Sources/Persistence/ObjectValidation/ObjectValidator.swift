@@ -37,8 +37,11 @@ struct ObjectValidator {
       withUnsafeMutablePointer(to: &object.attributeValues) { attributeValues in
         layout.validationRules.attributeChecks.withUnsafeBufferPointer { checks in
           for index in checks.indices {
-            AttributeValues.withValue(at: checks[index].slot, of: attributeValues) { value in
-              if !checks[index].certainlyPasses(value) {
+            // The shortcut reads the slot where it is; only a value it leaves to the full check
+            // is made (and, for a string, retained).
+            let (tag, payload) = AttributeValues.cell(at: checks[index].slot, of: attributeValues)
+            if !checks[index].certainlyPasses(tag: tag, payload: payload) {
+              AttributeValues.withValue(at: checks[index].slot, of: attributeValues) { value in
                 check(value, layout.validationRules.attributes[index], fail: fail)
               }
             }
@@ -89,7 +92,9 @@ struct ObjectValidator {
   mutating func validate(_ value: AttributeValue?, slot: Int, of layout: ObjectLayout, objectID: ObjectID)
     -> [ValidationFailure]
   {
-    guard let attribute = layout.validationRules.attributes.first(where: { $0.slot == slot }) else { return [] }
+    guard let attribute = layout.validationRules.attributes.first(where: { $0.slot == slot }),
+      !attribute.check.certainlyPasses(value)
+    else { return [] }
     var failures: [ValidationFailure] = []
     check(value, attribute) { rule, property, text, message in
       failures.append(

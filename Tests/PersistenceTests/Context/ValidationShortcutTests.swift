@@ -66,6 +66,36 @@ struct ValidationShortcutTests {
     #expect(shortcuts > 20)
   }
 
+  @Test("The shortcut on a stored value answers as the shortcut on the value, boxed values aside")
+  func storedValuesAnswerAsValues() throws {
+    let context = try PersistentContainer(model: Self.model, options: .inMemory).newContext()
+    let layout = try context.insert(entityNamed: "Everything").layout
+    let checks = layout.validationRules.attributeChecks
+    // The entity's typed row (a value of another kind than its slot's is boxed) and a row
+    // whose slots hold any value in place.
+    for shape in [layout.attributeRowShape, AttributeRowShape(untypedCount: checks.count)] {
+      var inPlace = 0
+      for check in checks {
+        for value in Self.values {
+          var values = AttributeValues(shape: shape)
+          values[check.slot] = value
+          let (stored, isBoxed) = withUnsafePointer(to: values) { pointer in
+            let (tag, payload) = AttributeValues.cell(at: check.slot, of: pointer)
+            return (check.certainlyPasses(tag: tag, payload: payload), tag == AttributeValueCell.Tag.boxed.rawValue)
+          }
+          let described = "slot \(check.slot) = \(String(describing: value))"
+          if isBoxed {
+            #expect(!stored, "\(described)")
+          } else {
+            inPlace += 1
+            #expect(stored == check.certainlyPasses(value), "\(described)")
+          }
+        }
+      }
+      #expect(inPlace >= checks.count * 2)
+    }
+  }
+
   @Test("Passes the common valid values without the full check")
   func passesCommonValues() throws {
     let context = try PersistentContainer(model: Self.model, options: .inMemory).newContext()
