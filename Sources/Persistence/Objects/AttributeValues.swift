@@ -35,9 +35,12 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
   /// The values of a row of `shape`, each nil until `fill` fills it. When `fill` throws, the
   /// values it filled are released and the error is passed on.
   init(shape: AttributeRowShape, filling fill: (AttributeValueFiller) throws -> Void) rethrows {
-    storage = AttributeValueStorage.make(shape: shape, rows: 1)
-    row = 0
+    // Filled from a local and moved in after: filling `self.storage` retained it for the fill
+    // and released it after, on every row a query reads.
+    let storage = AttributeValueStorage.make(shape: shape, rows: 1)
     try Self.fill(storage, row: 0, with: fill)
+    self.storage = storage
+    row = 0
   }
 
   /// `count` values able to hold any value in place; as ``init(shape:filling:)`` otherwise.
@@ -50,8 +53,11 @@ struct AttributeValues: Equatable, @unchecked Sendable, RandomAccessCollection, 
   init(
     shape: AttributeRowShape, in rows: inout AttributeValueRows, filling fill: (AttributeValueFiller) throws -> Void
   ) rethrows {
-    (storage, row) = rows.nextRow(shape: shape)
+    // Filled from locals and moved in after, as in ``init(shape:filling:)``.
+    let (storage, row) = rows.nextRow(shape: shape)
     try Self.fill(storage, row: row, with: fill)
+    self.storage = storage
+    self.row = row
   }
 
   private static func fill(
