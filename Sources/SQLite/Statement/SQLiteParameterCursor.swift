@@ -37,6 +37,8 @@ public struct SQLiteParameterCursor {
         message: "the statement has \(parameterCount) parameter(s) but \(boundCount) value(s) were bound",
         sql: statement.sql)
     }
-    try statement.execute()
+    // The cursor reset the statement when it started binding: `execute()` would reset it
+    // again, a call into SQLite for every row a save writes.
+    try statement.runToCompletion()
   }
 }

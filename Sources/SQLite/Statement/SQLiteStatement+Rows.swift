@@ -13,6 +13,12 @@ extension SQLiteStatement {
   public func execute(_ values: [SQLiteValue]? = nil) throws {
     reset()
     if let values { try bind(values) }
+    try runToCompletion()
+  }
+
+  /// Steps the statement to completion from where it is, which the caller has reset (and
+  /// bound); resets it when a step fails.
+  func runToCompletion() throws {
     do {
       while try step() {}
     } catch {
