@@ -53,6 +53,7 @@ struct ObjectValidator {
   }
 
   /// Checks the relationships that have rules (required, counts) of one object.
+  @inline(__always)
   private func validateRelationships(
     of object: ManagedObject, rules: ValidationRules,
     fail: (ValidationFailure.Rule, String, String?, String) -> Void
