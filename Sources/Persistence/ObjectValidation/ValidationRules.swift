@@ -75,9 +75,7 @@ struct ValidationRules: Sendable {
     func certainlyPasses(_ value: AttributeValue?) -> Bool {
       switch value {
       case nil: return isOptional
-      case .string(let string)?:
-        guard type == .string, !hasPattern else { return false }
-        return minimum == nil && maximum == nil || isWithinBounds(Double(string.utf16.count))
+      case .string(let string)?: return passes(stringOfLength: string.utf16.count)
       case .integer(let integer)?: return passes(integer)
       case .double(let double)?: return passes(double)
       case .float(let float)?: return passes(float)
@@ -100,10 +98,9 @@ struct ValidationRules: Sendable {
       switch AttributeValueCell.Tag(byte: tag) {
       case .none: return isOptional
       case .string:
-        guard type == .string, !hasPattern else { return false }
-        if minimum == nil && maximum == nil { return true }
-        // Measured through the pointer: the string is borrowed, not copied out.
-        return isWithinBounds(Double(payload.assumingMemoryBound(to: String.self).pointee.utf16.count))
+        // Measured through the pointer (the string borrowed, not copied out), and only when
+        // the attribute has bounds.
+        return passes(stringOfLength: payload.assumingMemoryBound(to: String.self).pointee.utf16.count)
       case .integer: return passes(payload.load(as: Int64.self))
       case .double: return passes(payload.load(as: Double.self))
       case .float: return passes(payload.load(as: Float.self))
@@ -113,6 +110,14 @@ struct ValidationRules: Sendable {
       case .binary: return type == .binary && minimum == nil && maximum == nil
       case .decimal, .uri, .boxed: return false
       }
+    }
+
+    /// A string passes without its pattern checked only when it has none; `length` (in UTF-16
+    /// units, as lengths are bounded) is measured only when there are bounds.
+    @inline(__always)
+    private func passes(stringOfLength length: @autoclosure () -> Int) -> Bool {
+      guard type == .string, !hasPattern else { return false }
+      return minimum == nil && maximum == nil || isWithinBounds(Double(length()))
     }
 
     @inline(__always)
