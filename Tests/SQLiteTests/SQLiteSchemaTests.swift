@@ -32,6 +32,27 @@ import Testing
     #expect(try db.columns(in: "ZMISSING").isEmpty)
   }
 
+  @Test func columnNamesOfEveryTableInOneQuery() throws {
+    let db = try SQLiteConnection()
+    #expect(try db.columnNamesByTable().isEmpty)
+    try db.execute(
+      #"""
+      CREATE TABLE ZTASK (Z_PK INTEGER PRIMARY KEY AUTOINCREMENT, Z_ENT INTEGER, ZTITLE VARCHAR, ZDUE TIMESTAMP);
+      CREATE TABLE "odd ""name""" ("b ""c""", a);
+      CREATE TABLE pairs (a, b, PRIMARY KEY (b, a)) WITHOUT ROWID;
+      CREATE VIEW ZVIEW AS SELECT ZTITLE FROM ZTASK;
+      """#)
+    let tables = try db.columnNamesByTable()
+    #expect(
+      tables == [
+        "ZTASK": ["Z_PK", "Z_ENT", "ZTITLE", "ZDUE"], #"odd "name""#: [#"b "c""#, "a"], "pairs": ["a", "b"],
+      ])
+    // The same as asking table by table (AUTOINCREMENT made `sqlite_sequence`, left out by both).
+    var byTable: [String: [String]] = [:]
+    for name in try db.tableNames() { byTable[name] = try db.columns(in: name).map(\.name) }
+    #expect(tables == byTable)
+  }
+
   @Test func indexes() throws {
     let db = try SQLiteConnection()
     try db.execute(

@@ -112,9 +112,7 @@ public final class PersistentContainer: Sendable {
     // `store info`.
     var differences: [StoreLayoutDifference] = []
     if description.fileURL != nil {
-      var tables: [String: [String]] = [:]
-      for name in try connection.tableNames() { tables[name] = try connection.columns(in: name).map(\.name) }
-      let adoption = description.schema.adopting(existingTables: tables)
+      let adoption = description.schema.adopting(existingTables: try connection.columnNamesByTable())
       differences = adoption.differences
       if adoption.adoptsStoreNames {
         description = try StoreDescription(model: model, options: options, schema: adoption.schema)

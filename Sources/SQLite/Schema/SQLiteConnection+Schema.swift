@@ -26,6 +26,22 @@ extension SQLiteConnection {
     }
   }
 
+  /// Every table's column names in declaration order, keyed by table name, SQLite's internal
+  /// `sqlite_…` tables left out: what ``tableNames()`` and then ``columns(in:)`` of each table
+  /// give, read in one query (a store's open reads its whole layout).
+  public func columnNamesByTable() throws -> [String: [String]] {
+    var tables: [String: [String]] = [:]
+    try forEachRow(
+      """
+      SELECT s.name, c.name FROM sqlite_schema AS s JOIN pragma_table_info(s.name) AS c
+      WHERE s.type = 'table' AND s.name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY s.name, c.cid
+      """
+    ) { row in
+      tables[row.text(at: 0), default: []].append(row.text(at: 1))
+    }
+    return tables
+  }
+
   /// The indexes on table `table`, sorted by name; empty if there is no such table.
   public func indexes(on table: String) throws -> [SQLiteIndexInfo] {
     let listed = try mapRows(
