@@ -127,8 +127,30 @@ struct FetchCommandTests {
     #expect(lines[1].contains("Garden") && lines[1].contains("2 objects"))
     #expect(lines[2].contains("Project/p"))
     #expect(lines[4] == "3 Task objects")
-    let titleColumn = lines[0].range(of: "title")!.lowerBound.utf16Offset(in: lines[0])
-    #expect(lines[1...3].allSatisfy { $0.utf16.count > titleColumn })
+    // Cut at the header's columns (counted in characters: "café" is four), every row's cells
+    // start where their column does.
+    let header = Array(lines[0])
+    let starts = header.indices.filter { $0 == 0 || (header[$0] != " " && header[$0 - 1] == " ") }
+    let names = Self.cells(of: lines[0], at: starts)
+    let rows = lines[1...3].map { Self.cells(of: $0, at: starts) }
+    #expect(names.contains("title") && names.contains("notes"))
+    for row in rows { #expect(row.allSatisfy { !$0.hasPrefix(" ") }, "\(row)") }
+    let column = { (name: String) in names.firstIndex(of: name).map { index in rows.map { $0[index] } } }
+    #expect(column("title") == ["Garden", "Paint", "Report"])
+    #expect(column("notes") == ["roses & café", "", ""])
+    #expect(column("priority") == ["2", "1", "3"])
+  }
+
+  /// The cells of a table line cut at `starts` (character offsets), trailing spaces removed.
+  static func cells(of line: String, at starts: [Int]) -> [String] {
+    let characters = Array(line)
+    return starts.indices.map { index in
+      let start = min(starts[index], characters.count)
+      let end = index + 1 < starts.count ? min(starts[index + 1], characters.count) : characters.count
+      var cell = String(characters[start..<end])
+      while cell.hasSuffix(" ") { cell.removeLast() }
+      return cell
+    }
   }
 
   @Test(

@@ -124,32 +124,36 @@ enum FetchCommand: ModelcCommand {
     _ objects: FetchBatchSequence<ManagedObject>, entityName: String, context: ObjectContext, terminal: Terminal
   ) {
     var header: [String] = []
-    var rows: [[String]] = []
+    // Each cell with its width in characters, counted once (counting walks the whole string).
+    var rows: [[(text: String, width: Int)]] = []
     for object in objects {
       guard case .object(let pairs) = ObjectJSON.json(of: object, storeUUID: "") else { continue }
       if header.isEmpty { header = pairs.map(\.key) }
-      var cells: [String] = []
-      for name in header {
-        cells.append(cell(pairs.first { $0.key == name }?.value ?? .null))
-      }
-      rows.append(cells)
+      var values: [String: JSONValue] = [:]
+      for pair in pairs { values[pair.key] = values[pair.key] ?? pair.value }
+      rows.append(
+        header.map { name in
+          let text = cell(values[name] ?? .null)
+          return (text, text.count)
+        })
     }
     guard !header.isEmpty else {
       terminal.writeLine("No \(entityName) objects match.")
       return
     }
-    let widths = header.indices.map { column in
-      ([header[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
+    let headerCells = header.map { (text: $0, width: $0.count) }
+    let widths = headerCells.indices.map { column in
+      rows.reduce(headerCells[column].width) { max($0, $1[column].width) }
     }
-    func line(_ cells: [String]) -> String {
+    func line(_ cells: [(text: String, width: Int)]) -> String {
       var text = ""
-      for (column, value) in cells.enumerated() {
-        let isLast = column == cells.count - 1
-        text += isLast ? value : value + String(repeating: " ", count: widths[column] - value.count + 2)
+      for (column, cell) in cells.enumerated() {
+        text += cell.text
+        if column < cells.count - 1 { text += String(repeating: " ", count: widths[column] - cell.width + 2) }
       }
       return text
     }
-    terminal.writeLine(terminal.styled(line(header), .bold, on: .standardOutput))
+    terminal.writeLine(terminal.styled(line(headerCells), .bold, on: .standardOutput))
     for row in rows { terminal.writeLine(line(row)) }
     terminal.writeLine(
       terminal.styled("\(rows.count) \(entityName) object\(rows.count == 1 ? "" : "s")", .dim, on: .standardOutput))
