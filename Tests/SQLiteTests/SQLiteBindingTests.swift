@@ -144,6 +144,26 @@ import Testing
       } == [["first", 1, .null], ["second", 2, .null]])
   }
 
+  @Test func bytesBindAsTheBlobOfTheSameBytesWould() throws {
+    let db = try makeTable()
+    let select = try db.prepare("SELECT ?, typeof(?), ?")
+    var row = SQLiteParameterCursor(select)
+    let uuid: (UInt8, UInt8, UInt8, UInt8) = (0, 7, 0xFE, 1)
+    try withUnsafeBytes(of: uuid) { try row.bind(bytes: $0) }
+    try [UInt8]().withUnsafeBytes { try row.bind(bytes: $0) }
+    try row.bind(.blob([0, 7, 0xFE, 1]))
+    let tooMany = #expect(throws: SQLiteError.self) {
+      try [UInt8](repeating: 1, count: 3).withUnsafeBytes { try row.bind(bytes: $0) }
+    }
+    #expect(tooMany?.code == .range)
+    #expect(tooMany?.message == "parameter index 4 is out of range 1...3")
+    #expect(try select.step())
+    // Equal to the array's blob, and an empty buffer an empty blob (as an empty array is), not NULL.
+    #expect(select.value(at: 0) == .blob([0, 7, 0xFE, 1]))
+    #expect(select.value(at: 0) == select.value(at: 2))
+    #expect(select.text(at: 1) == "blob")
+  }
+
   @Test func aParameterCursorRefusesTooFewOrTooManyValues() throws {
     let db = try makeTable()
     let insert = try db.prepare("INSERT INTO task (title, priority) VALUES (?, ?)")

@@ -25,6 +25,12 @@ public struct SQLiteParameterCursor {
     boundCount += 1
   }
 
+  /// Binds the bytes `bytes` points to as a blob to the next parameter (copied by SQLite).
+  public mutating func bind(bytes: UnsafeRawBufferPointer) throws {
+    try statement.bind(bytes: bytes, at: boundCount + 1)
+    boundCount += 1
+  }
+
   /// Runs the statement to completion with the values bound.
   ///
   /// - Throws: ``SQLiteError`` with `SQLITE_RANGE` when fewer values were bound than the

@@ -65,6 +65,26 @@ extension SQLiteStatement {
     }
   }
 
+  /// Binds the bytes `bytes` points to as a blob to the 1-based parameter `index`, copied by
+  /// SQLite: a value that is not an array already (a UUID's 16 bytes, on the stack) is bound
+  /// without making one. An empty buffer is bound as an empty blob, as an empty array is.
+  ///
+  /// - Throws: ``SQLiteError`` with `SQLITE_RANGE` if there is no such parameter.
+  public func bind(bytes: UnsafeRawBufferPointer, at index: Int) throws {
+    let position = Int32(clamping: index)
+    let resultCode =
+      bytes.isEmpty
+      ? sqlite3_bind_zeroblob(handle, position, 0)
+      : sqlite3_bind_blob64(handle, position, bytes.baseAddress, sqlite3_uint64(bytes.count), sqliteTransient)
+    guard resultCode == SQLITE_OK else {
+      if resultCode == SQLITE_RANGE {
+        throw SQLiteError(
+          code: .range, message: "parameter index \(index) is out of range 1...\(parameterCount)", sql: sql)
+      }
+      throw error(resultCode)
+    }
+  }
+
   /// Binds `value` to the parameter `name` (`:title` or just `title`).
   ///
   /// - Throws: ``SQLiteError`` with `SQLITE_RANGE` naming the parameter if there is none.

@@ -80,6 +80,17 @@ public enum StoredValueCodec {
     }
   }
 
+  /// Binds the column value for an attribute value (``encode(_:kind:)``) to the next parameter
+  /// of `row`: a UUID's bytes straight from the value, where encoding it makes an array for
+  /// every row written.
+  public static func bind(_ value: AttributeValue?, kind: Kind, to row: inout SQLiteParameterCursor) throws {
+    if case .uuid(let uuid)? = value {
+      try withUnsafeBytes(of: uuid.uuid) { try row.bind(bytes: $0) }
+    } else {
+      try row.bind(encode(value, kind: kind))
+    }
+  }
+
   /// The attribute value of a column value; throws when the stored value cannot be an
   /// attribute of this type (a corrupt or foreign store).
   ///
