@@ -25,7 +25,7 @@ extension ObjectContext {
   ///   unchanged.
   @discardableResult
   public func execute(_ request: BatchUpdateRequest) throws -> BatchResult {
-    let (ids, obsoleteFiles) = try store.connection().transaction(.immediate) { try batchUpdate(request) }
+    let (ids, obsoleteFiles) = try store.writeTransaction("run a batch update") { _ in try batchUpdate(request) }
     store.description.externalDataFolder?.remove(obsoleteFiles)
     return finishBatch(BatchResult(objectIDs: ids, otherUpdatedObjectIDs: []), inserted: [], updated: ids, deleted: [])
   }
@@ -43,7 +43,7 @@ extension ObjectContext {
   ///   rule refuses; or a `SQLiteError`. The store is then unchanged.
   @discardableResult
   public func execute(_ request: BatchDeleteRequest) throws -> BatchResult {
-    let (deleted, updated, obsoleteFiles) = try store.connection().transaction(.immediate) {
+    let (deleted, updated, obsoleteFiles) = try store.writeTransaction("run a batch delete") { _ in
       try batchDelete(request)
     }
     // The rows are gone for good: their external-data files go too.
@@ -67,7 +67,7 @@ extension ObjectContext {
   ///   cannot set; or a `SQLiteError`. The store is then unchanged.
   @discardableResult
   public func execute(_ request: BatchInsertRequest) throws -> BatchResult {
-    let ids = try store.connection().transaction(.immediate) { try batchInsert(request) }
+    let ids = try store.writeTransaction("run a batch insert") { _ in try batchInsert(request) }
     return finishBatch(BatchResult(objectIDs: ids, otherUpdatedObjectIDs: []), inserted: ids, updated: [], deleted: [])
   }
 

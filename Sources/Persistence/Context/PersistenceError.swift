@@ -12,6 +12,10 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
   case notAStore(path: String, reason: String)
   /// The store cannot be read or written: permissions, a read-only folder, a full disk.
   case storeInaccessible(path: String, reason: String)
+  /// A save or a batch request inside ``ObjectContext/withReadTransaction(_:)``, which would
+  /// have made it part of the reads' transaction (and undone it with them): `operation` is
+  /// what was asked.
+  case writeInsideReadTransaction(operation: String)
 
   public var description: String {
     switch self {
@@ -33,6 +37,9 @@ public enum PersistenceError: Error, Sendable, CustomStringConvertible {
       return "'\(path)' is not a store: \(reason)"
     case .storeInaccessible(let path, let reason):
       return "cannot use the store '\(path)': \(reason)"
+    case .writeInsideReadTransaction(let operation):
+      return
+        "cannot \(operation) inside the context's read transaction (withReadTransaction); \(operation) after its body returns"
     }
   }
 }

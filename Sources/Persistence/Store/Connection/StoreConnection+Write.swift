@@ -5,10 +5,11 @@ import SQLite
 /// transaction.
 extension StoreConnection {
   func write(_ changes: StoreChanges, policy: MergePolicy, context: ObjectContext) throws -> StoreWriteOutcome {
-    let connection = try connection()
     var files = ExternalDataChanges(folder: description.externalDataFolder)
     do {
-      let outcome = try write(changes, policy: policy, context: context, connection: connection, files: &files)
+      let outcome = try writeTransaction("save") { connection in
+        try write(changes, policy: policy, context: context, connection: connection, files: &files)
+      }
       files.committed()
       return outcome
     } catch {
@@ -17,7 +18,7 @@ extension StoreConnection {
     }
   }
 
-  /// The transaction of ``write(_:policy:context:)``; `files` records the external-data files it
+  /// The work of ``write(_:policy:context:)``, in its transaction; `files` records the external-data files it
   /// writes and the ones it makes obsolete.
   ///
   /// Optimistic locking costs no read: each `UPDATE` and `DELETE` of a row the context read
@@ -30,32 +31,30 @@ extension StoreConnection {
     _ changes: StoreChanges, policy: MergePolicy, context: ObjectContext, connection: SQLiteConnection,
     files: inout ExternalDataChanges
   ) throws -> StoreWriteOutcome {
-    try connection.transaction(.immediate) { () throws -> StoreWriteOutcome in
-      var outcome = StoreWriteOutcome()
-      var conflicts = ConflictLedger(policy: policy)
-      do {
-        try writeRows(
-          changes, context: context, connection: connection, files: &files, conflicts: &conflicts, outcome: &outcome)
-      } catch  where policy == .error && !conflicts.found.isEmpty {
-        // A write that failed after a conflict (a unique value the conflicting row still holds)
-        // is the conflict's consequence: report the cause.
-      }
-      guard !conflicts.found.isEmpty else { return outcome }
-      switch policy {
-      case .error:
-        throw SaveError.conflicts(
-          conflicts.found.sorted { $0.object.objectID < $1.object.objectID }.map {
-            SaveConflict(
-              objectID: $0.object.objectID, entity: $0.object.layout.name, expectedVersion: $0.object.storedVersion,
-              storeVersion: $0.storeVersion)
-          })
-      case .storeWins:
-        outcome.discarded = conflicts.found.map(\.object)
-      case .contextWins:
-        break
-      }
-      return outcome
+    var outcome = StoreWriteOutcome()
+    var conflicts = ConflictLedger(policy: policy)
+    do {
+      try writeRows(
+        changes, context: context, connection: connection, files: &files, conflicts: &conflicts, outcome: &outcome)
+    } catch  where policy == .error && !conflicts.found.isEmpty {
+      // A write that failed after a conflict (a unique value the conflicting row still holds)
+      // is the conflict's consequence: report the cause.
     }
+    guard !conflicts.found.isEmpty else { return outcome }
+    switch policy {
+    case .error:
+      throw SaveError.conflicts(
+        conflicts.found.sorted { $0.object.objectID < $1.object.objectID }.map {
+          SaveConflict(
+            objectID: $0.object.objectID, entity: $0.object.layout.name, expectedVersion: $0.object.storedVersion,
+            storeVersion: $0.storeVersion)
+        })
+    case .storeWins:
+      outcome.discarded = conflicts.found.map(\.object)
+    case .contextWins:
+      break
+    }
+    return outcome
   }
 
   /// The rows of a save, in an order that keeps the store's UNIQUE indexes satisfied after every

@@ -30,6 +30,30 @@ package final class StoreConnection {
   var schema: StoreSchema { description.schema }
   var layouts: ObjectLayouts { description.layouts }
 
+  /// Whether the context's reads run in one transaction (``readTransaction(_:)``).
+  private(set) var isInReadTransaction = false
+
+  /// Runs `body` in one read transaction of the connection: every statement inside reads one
+  /// snapshot of the store, and SQLite locks the file once for all of them rather than once
+  /// for each (a statement run alone is a transaction of its own: system calls to lock the
+  /// file and its shared memory, and as many to unlock them). Nested calls join the outer one.
+  func readTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+    if isInReadTransaction { return try body() }
+    let connection = try connection()
+    isInReadTransaction = true
+    defer { isInReadTransaction = false }
+    return try connection.transaction(.deferred, body)
+  }
+
+  /// Runs `body` in a write transaction of the connection (`BEGIN IMMEDIATE`), for a save or
+  /// a batch request named by `operation`; refused inside ``readTransaction(_:)``, which it
+  /// would otherwise join, to be committed or undone with the reads rather than on its own.
+  func writeTransaction<Result>(_ operation: String, _ body: (SQLiteConnection) throws -> Result) throws -> Result {
+    guard !isInReadTransaction else { throw PersistenceError.writeInsideReadTransaction(operation: operation) }
+    let connection = try connection()
+    return try connection.transaction(.immediate) { try body(connection) }
+  }
+
   /// The SQLite connection: on first use, an idle one of the container's, or a new one opened
   /// and configured.
   func connection() throws -> SQLiteConnection {
