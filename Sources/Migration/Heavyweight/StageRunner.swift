@@ -158,29 +158,39 @@ final class StageRunner {
         arguments: [.integer(last), .integer(Int64(step.batchSize))])
       let keys = try connection.mapRows(select) { $0.int64(at: 0) }
       guard let lastKey = keys.last else { break }
-      for key in keys {
-        guard let object = manager.sourceContext.object(with: ObjectID(entity: sourceEntity, primaryKey: key)) else {
-          continue
-        }
-        if let filter = plan.filterInMemory {
-          let matches: Bool
-          do {
-            matches = try filter.evaluate(with: object)
-          } catch {
-            throw MigrationEngineError.expression(
-              entityMapping: plan.mapping.name, property: nil, object: "\(sourceName) \(object.objectID)",
-              detail: "its source filter cannot be evaluated: \(error)")
-          }
-          guard matches else { continue }
-        }
-        try callPolicy(plan, stage: "createDestinationInstances", object: object) {
-          try policy.createDestinationInstances(forSource: object, in: plan.mapping, manager: manager)
-        }
+      try readingBatch {
+        try createInstances(plan, keys: keys, sourceEntity: sourceEntity, sourceName: sourceName, policy: policy)
       }
       try saveBatch(plan)
       done += keys.count
       last = lastKey
       report(plan, "creating objects", done: done, total: total)
+    }
+  }
+
+  /// Stage 1 for one batch of source keys: each source object, filtered, given to the policy.
+  private func createInstances(
+    _ plan: HeavyweightStep.EntityPlan, keys: [Int64], sourceEntity: EntityID, sourceName: String,
+    policy: EntityMigrationPolicy
+  ) throws {
+    for key in keys {
+      guard let object = manager.sourceContext.object(with: ObjectID(entity: sourceEntity, primaryKey: key)) else {
+        continue
+      }
+      if let filter = plan.filterInMemory {
+        let matches: Bool
+        do {
+          matches = try filter.evaluate(with: object)
+        } catch {
+          throw MigrationEngineError.expression(
+            entityMapping: plan.mapping.name, property: nil, object: "\(sourceName) \(object.objectID)",
+            detail: "its source filter cannot be evaluated: \(error)")
+        }
+        guard matches else { continue }
+      }
+      try callPolicy(plan, stage: "createDestinationInstances", object: object) {
+        try policy.createDestinationInstances(forSource: object, in: plan.mapping, manager: manager)
+      }
     }
   }
 
@@ -207,14 +217,16 @@ final class StageRunner {
     while true {
       let rows = try manager.associations.associations(mapping: plan.index, after: position, limit: step.batchSize)
       guard let lastRow = rows.last else { break }
-      for row in rows {
-        // Objects a policy made of other entities and associated too are its own business.
-        guard let entity = destinationSchema.mapping(forEntityNumber: row.entity)?.entity,
-          step.destination.entity(entity, isKindOf: destinationEntity),
-          let object = manager.destinationContext.object(with: ObjectID(entity: entity, primaryKey: row.destination))
-        else { continue }
-        try callPolicy(plan, stage: "createRelationships", object: object) {
-          try policy.createRelationships(forDestination: object, in: plan.mapping, manager: manager)
+      try readingBatch {
+        for row in rows {
+          // Objects a policy made of other entities and associated too are its own business.
+          guard let entity = destinationSchema.mapping(forEntityNumber: row.entity)?.entity,
+            step.destination.entity(entity, isKindOf: destinationEntity),
+            let object = manager.destinationContext.object(with: ObjectID(entity: entity, primaryKey: row.destination))
+          else { continue }
+          try callPolicy(plan, stage: "createRelationships", object: object) {
+            try policy.createRelationships(forDestination: object, in: plan.mapping, manager: manager)
+          }
         }
       }
       try saveBatch(plan)
@@ -398,6 +410,22 @@ final class StageRunner {
   }
 
   // MARK: - Batches
+
+  /// Runs a batch's work before its save in read transactions of the source context, the
+  /// destination context and the step's connection (the associations): each object's reads — a
+  /// source or destination fault, a to-many relationship, its associations — would otherwise be
+  /// a transaction each, for which SQLite locks and unlocks the files (about twenty system calls
+  /// an object, more time than the reads). The source is never written; the destination is
+  /// written only by the batch's save, after `body`. A policy that saves a context inside is
+  /// refused (``PersistenceError/writeInsideReadTransaction(operation:)``): the batch's save is
+  /// the engine's.
+  private func readingBatch(_ body: () throws -> Void) throws {
+    try manager.sourceContext.withReadTransaction {
+      try manager.destinationContext.withReadTransaction {
+        try connection.transaction(.deferred, body)
+      }
+    }
+  }
 
   /// Saves the destination objects of a batch (without the model's rules: stage 3 checks
   /// them once every stage is done), records their associations, and releases both contexts.
