@@ -64,6 +64,23 @@ final class FailingPolicy: EntityMigrationPolicy {
   }
 }
 
+/// A policy that saves the destination context itself, which the engine refuses: a batch's
+/// reads run in one transaction, and the batch's save is the engine's.
+final class SavingPolicy: EntityMigrationPolicy {
+  override func evaluateFunction(named name: String, arguments: [MigrationValue], manager: MigrationManager) throws
+    -> MigrationValue
+  {
+    arguments.first ?? .null
+  }
+
+  override func createDestinationInstances(
+    forSource source: ManagedObject, in mapping: MappingModel.EntityMapping, manager: MigrationManager
+  ) throws {
+    try super.createDestinationInstances(forSource: source, in: mapping, manager: manager)
+    try manager.destinationContext.save()
+  }
+}
+
 @Suite("Migration policies")
 struct MigrationPolicyTests {
   static func bookMapping(policy: String) throws -> MappingModel {
@@ -160,6 +177,25 @@ struct MigrationPolicyTests {
       let text = "\(error)"
       return text.contains("BookToBook") && text.contains("createDestinationInstances")
         && text.contains("the title is reserved") && text.contains("Book ")
+    }
+    #expect(BookshelfFixture.fingerprint(url) == before)
+  }
+
+  @Test("A policy that saves a context itself is refused with what to do; the store is untouched")
+  func savingPolicy() throws {
+    let url = try BookshelfFixture.seed(books: 10)
+    let before = BookshelfFixture.fingerprint(url)
+    var policies = MigrationPolicies()
+    policies.register(SavingPolicy.self, as: "BookPolicy")
+    #expect {
+      try StoreMigration(
+        storeURL: url, bundle: BookshelfFixture.bundle, mappingModels: [try Self.bookMapping(policy: "BookPolicy")],
+        policies: policies
+      ).run(to: BookshelfFixture.v2)
+    } throws: { error in
+      let text = "\(error)"
+      return text.contains("BookToBook") && text.contains("createDestinationInstances")
+        && text.contains("cannot save inside the context's read transaction")
     }
     #expect(BookshelfFixture.fingerprint(url) == before)
   }
