@@ -55,12 +55,16 @@ enum FetchCommand: ModelcCommand {
       return .success
     }
     let format = arguments.value("--format", as: Format.self) ?? .json
-    let objects = try context.fetchBatches(request)
-    switch format {
-    case .json:
-      writeJSON(objects, storeUUID: metadata.storeUUID, terminal: terminal)
-    case .table:
-      writeTable(objects, entityName: request.entityName, context: context, terminal: terminal)
+    // One read transaction: the objects and the relationships printed with them are the store
+    // at one moment, and reading each object's relationships costs no locking of the file.
+    try context.withReadTransaction {
+      let objects = try context.fetchBatches(request)
+      switch format {
+      case .json:
+        writeJSON(objects, storeUUID: metadata.storeUUID, terminal: terminal)
+      case .table:
+        writeTable(objects, entityName: request.entityName, context: context, terminal: terminal)
+      }
     }
     return .success
   }
