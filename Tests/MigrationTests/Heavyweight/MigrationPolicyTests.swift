@@ -44,14 +44,18 @@ final class BookPolicy: EntityMigrationPolicy {
 /// A policy that handles no function.
 final class PlainPolicy: EntityMigrationPolicy {}
 
-/// A policy that fails on one object.
-final class FailingPolicy: EntityMigrationPolicy {
+/// A policy whose `$entityPolicy` functions return their first argument: the base of the
+/// policies that break a migration.
+class PassingPolicy: EntityMigrationPolicy {
   override func evaluateFunction(named name: String, arguments: [MigrationValue], manager: MigrationManager) throws
     -> MigrationValue
   {
     arguments.first ?? .null
   }
+}
 
+/// A policy that fails on one object.
+final class FailingPolicy: PassingPolicy {
   struct Refusal: Error, CustomStringConvertible {
     var description: String { "the title is reserved" }
   }
@@ -66,13 +70,7 @@ final class FailingPolicy: EntityMigrationPolicy {
 
 /// A policy that saves the destination context itself, which the engine refuses: a batch's
 /// reads run in one transaction, and the batch's save is the engine's.
-final class SavingPolicy: EntityMigrationPolicy {
-  override func evaluateFunction(named name: String, arguments: [MigrationValue], manager: MigrationManager) throws
-    -> MigrationValue
-  {
-    arguments.first ?? .null
-  }
-
+final class SavingPolicy: PassingPolicy {
   override func createDestinationInstances(
     forSource source: ManagedObject, in mapping: MappingModel.EntityMapping, manager: MigrationManager
   ) throws {
@@ -162,12 +160,14 @@ struct MigrationPolicyTests {
     #expect(try remarks.allSatisfy { try $0.object(forKey: "book") != nil })
   }
 
-  @Test("A policy that throws stops the migration with the mapping, stage and object; the store is untouched")
-  func throwingPolicy() throws {
+  /// Migrates a bookshelf of ten books with `policy` for its books, which must refuse the
+  /// migration with an error naming the mapping, the stage and every one of `parts`, and leave
+  /// the store untouched.
+  static func expectRefusal(by policy: EntityMigrationPolicy.Type, mentioning parts: [String]) throws {
     let url = try BookshelfFixture.seed(books: 10)
     let before = BookshelfFixture.fingerprint(url)
     var policies = MigrationPolicies()
-    policies.register(FailingPolicy.self, as: "BookPolicy")
+    policies.register(policy, as: "BookPolicy")
     #expect {
       try StoreMigration(
         storeURL: url, bundle: BookshelfFixture.bundle, mappingModels: [try Self.bookMapping(policy: "BookPolicy")],
@@ -175,29 +175,20 @@ struct MigrationPolicyTests {
       ).run(to: BookshelfFixture.v2)
     } throws: { error in
       let text = "\(error)"
-      return text.contains("BookToBook") && text.contains("createDestinationInstances")
-        && text.contains("the title is reserved") && text.contains("Book ")
+      return (["BookToBook", "createDestinationInstances"] + parts).allSatisfy { text.contains($0) }
     }
     #expect(BookshelfFixture.fingerprint(url) == before)
   }
 
+  @Test("A policy that throws stops the migration with the mapping, stage and object; the store is untouched")
+  func throwingPolicy() throws {
+    try Self.expectRefusal(by: FailingPolicy.self, mentioning: ["the title is reserved", "Book "])
+  }
+
   @Test("A policy that saves a context itself is refused with what to do; the store is untouched")
   func savingPolicy() throws {
-    let url = try BookshelfFixture.seed(books: 10)
-    let before = BookshelfFixture.fingerprint(url)
-    var policies = MigrationPolicies()
-    policies.register(SavingPolicy.self, as: "BookPolicy")
-    #expect {
-      try StoreMigration(
-        storeURL: url, bundle: BookshelfFixture.bundle, mappingModels: [try Self.bookMapping(policy: "BookPolicy")],
-        policies: policies
-      ).run(to: BookshelfFixture.v2)
-    } throws: { error in
-      let text = "\(error)"
-      return text.contains("BookToBook") && text.contains("createDestinationInstances")
-        && text.contains("cannot save inside the context's read transaction")
-    }
-    #expect(BookshelfFixture.fingerprint(url) == before)
+    try Self.expectRefusal(
+      by: SavingPolicy.self, mentioning: ["cannot save inside the context's read transaction", "save after"])
   }
 
   @Test("A $entityPolicy function the policy does not handle is named in the error")
