@@ -64,6 +64,8 @@ struct MappingExpressionEvaluator {
       if case .variable(MappingExpression.Variable.manager) = base {
         throw Failure(detail: "$manager.\(keyPath) is only usable as the context of a FETCH")
       }
+      // A key path of one key (`$source.title`, the most common) is read without splitting it.
+      if !keyPath.contains("."), !keyPath.hasPrefix("@") { return try step(try value(of: base), keyPath) }
       return try follow(try value(of: base), keyPath.split(separator: ".").map(String.init)[...])
     case .function(let receiver, let selector, let arguments):
       return try call(receiver, selector, arguments)
@@ -147,12 +149,16 @@ struct MappingExpressionEvaluator {
     guard let model = object.context?.model, let entity = model.entityID(named: object.entityName) else {
       throw Failure(detail: "the object \(object.objectID) is no longer in a context")
     }
+    // The object's layout finds the property by name in one lookup, inherited ones included
+    // (the model's own lookups search the entity and each ancestor in turn): this runs for every
+    // key of every expression of every object migrated.
+    let layout = object.layout
     do {
-      if model.attribute(named: key, in: entity) != nil {
-        return try object.value(forKey: key).map(MigrationValue.attribute) ?? .null
+      if let slot = layout.attributeSlots[key] {
+        return object.attributeValue(at: slot).map(MigrationValue.attribute) ?? .null
       }
-      if let relationship = model.relationship(named: key, in: entity)?.relationship {
-        if relationship.isToMany { return .objects(try object.objects(forKey: key)) }
+      if let slot = layout.relationshipSlots[key] {
+        if layout.relationships[slot].relationship.isToMany { return .objects(try object.objects(forKey: key)) }
         return try object.object(forKey: key).map(MigrationValue.object) ?? .null
       }
     } catch {
