@@ -146,7 +146,7 @@ struct MappingExpressionEvaluator {
   }
 
   private func property(_ key: String, of object: ManagedObject) throws -> MigrationValue {
-    guard let model = object.context?.model, let entity = model.entityID(named: object.entityName) else {
+    guard let model = object.context?.model else {
       throw Failure(detail: "the object \(object.objectID) is no longer in a context")
     }
     // The object's layout finds the property by name in one lookup, inherited ones included
@@ -164,7 +164,8 @@ struct MappingExpressionEvaluator {
     } catch {
       throw Failure(detail: "reading '\(key)' of \(object.entityName) \(object.objectID): \(error)")
     }
-    let names = model[entity].attributes.map(\.name) + model[entity].relationships.map(\.name)
+    let entity = model[layout.entity]
+    let names = entity.attributes.map(\.name) + entity.relationships.map(\.name)
     let suggestion = EditDistance.suggestion(for: key, among: names).map { "; did you mean '\($0)'?" } ?? ""
     throw Failure(
       detail: "entity '\(object.entityName)' of version '\(model.name)' has no property '\(key)'\(suggestion)")

@@ -48,21 +48,9 @@ extension SQLiteStatement {
         sqlite3_bind_text64(handle, position, bytes, sqlite3_uint64(count), sqliteTransient, UInt8(SQLITE_UTF8))
       }
     case .blob(let bytes):
-      if bytes.isEmpty {
-        resultCode = sqlite3_bind_zeroblob(handle, position, 0)
-      } else {
-        resultCode = bytes.withUnsafeBytes { buffer in
-          sqlite3_bind_blob64(handle, position, buffer.baseAddress, sqlite3_uint64(buffer.count), sqliteTransient)
-        }
-      }
+      resultCode = bytes.withUnsafeBytes { bindBlob($0, at: position) }
     }
-    guard resultCode == SQLITE_OK else {
-      if resultCode == SQLITE_RANGE {
-        throw SQLiteError(
-          code: .range, message: "parameter index \(index) is out of range 1...\(parameterCount)", sql: sql)
-      }
-      throw error(resultCode)
-    }
+    try check(resultCode, bindingAt: index)
   }
 
   /// Binds the bytes `bytes` points to as a blob to the 1-based parameter `index`, copied by
@@ -71,11 +59,20 @@ extension SQLiteStatement {
   ///
   /// - Throws: ``SQLiteError`` with `SQLITE_RANGE` if there is no such parameter.
   public func bind(bytes: UnsafeRawBufferPointer, at index: Int) throws {
-    let position = Int32(clamping: index)
-    let resultCode =
-      bytes.isEmpty
+    try check(bindBlob(bytes, at: Int32(clamping: index)), bindingAt: index)
+  }
+
+  /// Binds `bytes` as a blob (an empty buffer as an empty blob, not `NULL`), copied by SQLite;
+  /// SQLite's result code.
+  private func bindBlob(_ bytes: UnsafeRawBufferPointer, at position: Int32) -> Int32 {
+    bytes.isEmpty
       ? sqlite3_bind_zeroblob(handle, position, 0)
       : sqlite3_bind_blob64(handle, position, bytes.baseAddress, sqlite3_uint64(bytes.count), sqliteTransient)
+  }
+
+  /// Throws for a binding's result code other than `SQLITE_OK`: `SQLITE_RANGE` names the
+  /// parameter index and the statement's range.
+  private func check(_ resultCode: Int32, bindingAt index: Int) throws {
     guard resultCode == SQLITE_OK else {
       if resultCode == SQLITE_RANGE {
         throw SQLiteError(
