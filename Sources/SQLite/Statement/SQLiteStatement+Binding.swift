@@ -70,16 +70,21 @@ extension SQLiteStatement {
       : sqlite3_bind_blob64(handle, position, bytes.baseAddress, sqlite3_uint64(bytes.count), sqliteTransient)
   }
 
-  /// Throws for a binding's result code other than `SQLITE_OK`: `SQLITE_RANGE` names the
-  /// parameter index and the statement's range.
+  /// Throws for a binding's result code other than `SQLITE_OK` (inlined: every value bound
+  /// passes here); the error is made out of line.
+  @inline(__always)
   private func check(_ resultCode: Int32, bindingAt index: Int) throws {
-    guard resultCode == SQLITE_OK else {
-      if resultCode == SQLITE_RANGE {
-        throw SQLiteError(
-          code: .range, message: "parameter index \(index) is out of range 1...\(parameterCount)", sql: sql)
-      }
-      throw error(resultCode)
+    if resultCode != SQLITE_OK { throw bindingError(resultCode, at: index) }
+  }
+
+  /// The error of a failed binding: `SQLITE_RANGE` names the parameter index and the
+  /// statement's range.
+  private func bindingError(_ resultCode: Int32, at index: Int) -> SQLiteError {
+    if resultCode == SQLITE_RANGE {
+      return SQLiteError(
+        code: .range, message: "parameter index \(index) is out of range 1...\(parameterCount)", sql: sql)
     }
+    return error(resultCode)
   }
 
   /// Binds `value` to the parameter `name` (`:title` or just `title`).
