@@ -164,6 +164,29 @@ import Testing
     #expect(select.text(at: 1) == "blob")
   }
 
+  @Test func textBytesBindAsTheStringOfTheSameBytesWould() throws {
+    let db = try makeTable()
+    let select = try db.prepare("SELECT ?, ?, typeof(?), length(CAST(? AS BLOB)), ?")
+    var row = SQLiteParameterCursor(select)
+    var text = "caf\u{E9}\u{0}end"
+    try text.withUTF8 { try row.bind(text: $0) }
+    try row.bind(.text(text))
+    try text.withUTF8 { try row.bind(text: $0) }
+    try text.withUTF8 { try row.bind(text: $0) }
+    try row.bind(text: UnsafeBufferPointer(start: nil, count: 0))
+    let tooMany = #expect(throws: SQLiteError.self) { try text.withUTF8 { try row.bind(text: $0) } }
+    #expect(tooMany?.code == .range)
+    #expect(tooMany?.message == "parameter index 6 is out of range 1...5")
+    #expect(try select.step())
+    // The string's own binding, every byte of it (the NUL too); an empty buffer is the empty
+    // string, not NULL.
+    #expect(select.value(at: 0) == .text(text))
+    #expect(select.value(at: 0) == select.value(at: 1))
+    #expect(select.text(at: 2) == "text")
+    #expect(select.int64(at: 3) == 9)
+    #expect(select.value(at: 4) == .text(""))
+  }
+
   @Test func aParameterCursorRefusesTooFewOrTooManyValues() throws {
     let db = try makeTable()
     let insert = try db.prepare("INSERT INTO task (title, priority) VALUES (?, ?)")

@@ -31,6 +31,12 @@ public struct SQLiteParameterCursor {
     boundCount += 1
   }
 
+  /// Binds the UTF-8 bytes `utf8` points to as text to the next parameter (copied by SQLite).
+  public mutating func bind(text utf8: UnsafeBufferPointer<UInt8>) throws {
+    try statement.bind(text: utf8, at: boundCount + 1)
+    boundCount += 1
+  }
+
   /// Runs the statement to completion with the values bound.
   ///
   /// - Throws: ``SQLiteError`` with `SQLITE_RANGE` when fewer values were bound than the

@@ -62,6 +62,20 @@ extension SQLiteStatement {
     try check(bindBlob(bytes, at: Int32(clamping: index)), bindingAt: index)
   }
 
+  /// Binds the UTF-8 bytes `utf8` points to as text to the 1-based parameter `index`, copied
+  /// by SQLite with their exact length (embedded NULs kept; an empty buffer is the empty string,
+  /// not `NULL`): a string read in place, where ``bind(_:at:)`` takes a `String` of its own.
+  ///
+  /// - Throws: ``SQLiteError`` with `SQLITE_RANGE` if there is no such parameter.
+  public func bind(text utf8: UnsafeBufferPointer<UInt8>, at index: Int) throws {
+    let empty: StaticString = ""
+    let base = UnsafeRawPointer(utf8.baseAddress ?? empty.utf8Start).assumingMemoryBound(to: CChar.self)
+    try check(
+      sqlite3_bind_text64(
+        handle, Int32(clamping: index), base, sqlite3_uint64(utf8.count), sqliteTransient, UInt8(SQLITE_UTF8)),
+      bindingAt: index)
+  }
+
   /// Binds `bytes` as a blob (an empty buffer as an empty blob, not `NULL`), copied by SQLite;
   /// SQLite's result code.
   private func bindBlob(_ bytes: UnsafeRawBufferPointer, at position: Int32) -> Int32 {
