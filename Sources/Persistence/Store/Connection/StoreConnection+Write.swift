@@ -254,7 +254,7 @@ extension StoreConnection {
           try row.bind(try externalColumnValue(of: object, slot: slot, files: &files, previous: previous))
           continue
         }
-        try StoredValueCodec.bind(object.attributeValues[slot], kind: kind, to: &row)
+        try object.bindAttributeValue(at: slot, kind: kind, to: &row)
       case .toOneKey(let slot):
         try row.bind(object.toOneValues[slot].flatMap(resolve).map { .integer($0) } ?? .null)
       case .toOneEntity(let slot):

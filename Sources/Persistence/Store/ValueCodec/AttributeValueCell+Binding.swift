@@ -1,0 +1,50 @@
+import DataModel
+import Foundation
+import SQLite
+
+extension AttributeValueCell {
+  /// Binds the column value of the value a slot holds (what ``StoredValueCodec/encode(_:kind:)``
+  /// makes of it) to the next parameter of `row`, read in place.
+  ///
+  /// A save binds every column it writes this way. Reading the value out first copied it three
+  /// times on its way to SQLite — out of the slot, into the column value, into the binding —
+  /// each copy of a string a retain and a release of its storage, an atomic write to memory the
+  /// save otherwise never touches. Here a string's bytes are handed to SQLite (which copies them)
+  /// straight from the slot; numbers, Booleans, dates and UUIDs are bound from their bytes. The
+  /// rarer cases (decimals, data, URLs, boxed values) and a string without contiguous UTF-8
+  /// go through ``StoredValueCodec/bind(_:kind:to:)``. Nothing runs between the read and the
+  /// binding that could change the slot.
+  static func bindStoredValue(
+    tag: UInt8, payload: UnsafeRawPointer, kind: StoredValueCodec.Kind, to row: inout SQLiteParameterCursor
+  ) throws {
+    switch Tag(byte: tag) {
+    case .none: try row.bind(.null)
+    case .integer: try row.bind(.integer(payload.load(as: Int64.self)))
+    case .boolean: try row.bind(.integer(payload.load(as: Bool.self) ? 1 : 0))
+    case .double: try row.bind(.real(payload.load(as: Double.self)))
+    case .float: try row.bind(.real(Double(payload.load(as: Float.self))))
+    case .date: try row.bind(.real(payload.load(as: Date.self).timeIntervalSinceReferenceDate))
+    case .uuid: try withUnsafeBytes(of: payload.load(as: UUID.self).uuid) { try row.bind(bytes: $0) }
+    case .string:
+      let bound: Void? = try payload.assumingMemoryBound(to: String.self).pointee.utf8.withContiguousStorageIfAvailable
+      {
+        try row.bind(text: $0)
+      }
+      if bound == nil { fallthrough }
+    case .decimal, .binary, .uri, .boxed:
+      try StoredValueCodec.bind(read(tag: tag, payload: payload), kind: kind, to: &row)
+    }
+  }
+}
+
+extension ManagedObject {
+  /// Binds the column value of the attribute in `slot` to the next parameter of `row`, read in
+  /// place (``AttributeValueCell/bindStoredValue(tag:payload:kind:to:)``). For the objects a
+  /// save writes, which hold their values (a fault has nothing to write).
+  func bindAttributeValue(at slot: Int, kind: StoredValueCodec.Kind, to row: inout SQLiteParameterCursor) throws {
+    try withUnsafeMutablePointer(to: &attributeValues) { values in
+      let (tag, payload) = AttributeValues.cell(at: slot, of: values)
+      try AttributeValueCell.bindStoredValue(tag: tag, payload: payload, kind: kind, to: &row)
+    }
+  }
+}
