@@ -44,6 +44,23 @@ struct ChangedObjects {
     clearedCount = 0
   }
 
+  /// Removes every object, handing each to `body` first, in the order they were added: a
+  /// save's last pass over its objects.
+  ///
+  /// Each object leaves the set as it is visited, while `body` has brought it into the
+  /// processor's cache: ``removeAll()`` after a pass of its own walked every object twice more
+  /// (once to clear its slot number, once to release it), each time from memory when a save
+  /// writes more objects than the cache holds. `body` must not change the set.
+  mutating func drain(_ body: (ManagedObject) -> Void) {
+    for position in slots.indices {
+      guard let object = slots[position].take() else { continue }
+      object.changeSlot = -1
+      body(object)
+    }
+    slots.removeAll()
+    clearedCount = 0
+  }
+
   private mutating func compact() {
     var kept: [ManagedObject?] = []
     kept.reserveCapacity(count)

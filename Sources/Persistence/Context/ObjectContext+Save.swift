@@ -47,7 +47,8 @@ extension ObjectContext {
   ///   ``SaveError/conflicts(_:)`` with ``MergePolicy/error`` and rows changed elsewhere;
   ///   ``SaveError/store(_:)`` when the write fails. Nothing is written in any case.
   public func save(validating: Bool) throws(SaveError) {
-    let (inserted, updated, deleted) = pendingChanges()
+    let changes = pendingChanges()
+    let (inserted, updated, deleted) = (changes.inserted, changes.updated, changes.deleted)
     if inserted.isEmpty && deleted.isEmpty && updated.isEmpty {
       untrackAll()
       return
@@ -63,8 +64,7 @@ extension ObjectContext {
 
     let outcome: StoreWriteOutcome
     do {
-      outcome = try store.write(
-        StoreChanges(inserted: inserted, updated: updated, deleted: deleted), policy: mergePolicy, context: self)
+      outcome = try store.write(changes, policy: mergePolicy, context: self)
     } catch let error as SaveError {
       throw error
     } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
@@ -80,8 +80,8 @@ extension ObjectContext {
   /// anything; empty when a save would pass validation. Uniqueness is checked against the
   /// store too, so this reads it (and throws ``SaveError/store(_:)`` when it cannot).
   public func validatePendingChanges() throws(SaveError) -> [ValidationFailure] {
-    let (inserted, updated, deleted) = pendingChanges()
-    return try validationFailures(inserted: inserted, updated: updated, deleted: deleted)
+    let changes = pendingChanges()
+    return try validationFailures(inserted: changes.inserted, updated: changes.updated, deleted: changes.deleted)
   }
 
   /// Every rule of the model that these objects break as they are now, saved or not: required
@@ -125,10 +125,15 @@ extension ObjectContext {
   /// The objects a save writes, in a stable order: inserted objects in the order they were
   /// inserted (their temporary numbers count down from -1), so they get primary keys in that
   /// order, and the others by ID, so failures are listed the same way every time.
-  private func pendingChanges() -> (inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject]) {
+  ///
+  /// Updated objects that moved a value a uniqueness constraint names are listed apart too
+  /// (``StoreChanges/constrainedUpdates``), found here while each object is at hand: a save
+  /// of many objects reaches each from memory on every pass over them.
+  private func pendingChanges() -> StoreChanges {
     var inserted: [ManagedObject] = []
     var updated: [ManagedObject] = []
     var deleted: [ManagedObject] = []
+    var constrainedUpdates: [ManagedObject] = []
     // Objects are added as they change, which for a bulk edit of fetched objects is already
     // their order: each list is sorted only when an object came out of order.
     var insertedInOrder = true
@@ -146,13 +151,18 @@ extension ObjectContext {
       case .persisted where object.isUpdated:
         if let last = updated.last, object.objectID < last.objectID { updatedInOrder = false }
         updated.append(object)
+        if object.changesConstrainedValue { constrainedUpdates.append(object) }
       case .persisted, .gone: break
       }
     }
     if !insertedInOrder { inserted.sort { $0.objectID.key > $1.objectID.key } }
-    if !updatedInOrder { updated.sort { $0.objectID < $1.objectID } }
+    if !updatedInOrder {
+      updated.sort { $0.objectID < $1.objectID }
+      constrainedUpdates.sort { $0.objectID < $1.objectID }
+    }
     if !deletedInOrder { deleted.sort { $0.objectID < $1.objectID } }
-    return (inserted, updated, deleted)
+    return StoreChanges(
+      inserted: inserted, updated: updated, deleted: deleted, constrainedUpdates: constrainedUpdates)
   }
 
   /// Every rule the changes break. With `deferringStoreEnforcedUniqueness`, uniqueness
@@ -220,14 +230,22 @@ extension ObjectContext {
       object.storedVersion = 1
       if notifies { insertedIDs.insert(object.objectID) }
     }
+    // One pass over the changed objects, which leave the set as it goes (a save of many
+    // objects reaches each from memory on every pass): permanent IDs replace temporary ones
+    // wherever they appear, written rows take their new versions, and what was written becomes
+    // the committed state.
     let discarded = Set(outcome.discarded.map(ObjectIdentifier.init))
-    for object in updated where !discarded.contains(ObjectIdentifier(object)) {
-      object.storedVersion = outcome.versions[ObjectIdentifier(object)] ?? object.storedVersion + 1
+    // `updated` is in the set's order unless it was sorted: its objects are matched as the pass
+    // meets them, and any it does not meet are given their versions after.
+    var matched = 0
+    func written(_ object: ManagedObject) {
+      guard discarded.isEmpty || !discarded.contains(ObjectIdentifier(object)) else { return }
+      object.storedVersion =
+        outcome.versions.isEmpty
+        ? object.storedVersion + 1 : outcome.versions[ObjectIdentifier(object)] ?? object.storedVersion + 1
       if notifies { updatedIDs.insert(object.objectID) }
     }
-    // One pass over the changed objects: permanent IDs replace temporary ones wherever they
-    // appear, and what was written becomes the committed state.
-    for object in changedObjects.values {
+    changedObjects.drain { object in
       if !replacements.isEmpty {
         for slot in object.toOneValues.indices {
           if let id = object.toOneValues[slot], let permanent = replacements[id] {
@@ -240,19 +258,23 @@ extension ObjectContext {
           object.toManyValues[slot] = ToManyValue(value.ids.map { replacements[$0] ?? $0 })
         }
       }
+      if matched < updated.count && updated[matched] === object {
+        matched += 1
+        written(object)
+      }
       if object.lifecycle == .persisted {
         object.committedAttributes = .unchanged
         object.committedToOneValues = object.toOneValues
         object.commitToManyValues()
       }
     }
+    for object in updated[matched...] { written(object) }
     for object in deleted {
       object.lifecycle = .gone
       registry[object.objectID] = nil
       if notifies { deletedIDs.insert(object.objectID) }
     }
     deletedIDs.formUnion(outcome.deletedElsewhere)
-    untrackAll()
     guard notifies else { return }
     let notification = SaveNotification(
       insertedObjects: insertedIDs, updatedObjects: updatedIDs, deletedObjects: deletedIDs,
@@ -266,6 +288,10 @@ struct StoreChanges {
   var inserted: [ManagedObject]
   var updated: [ManagedObject]
   var deleted: [ManagedObject]
+  /// The updated objects whose values under a uniqueness constraint changed
+  /// (``ManagedObject/changesConstrainedValue``), in the order of `updated`: the only ones
+  /// whose stored constrained values a save releases before writing rows.
+  var constrainedUpdates: [ManagedObject]
 }
 
 /// What the store did.

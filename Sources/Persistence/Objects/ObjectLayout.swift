@@ -54,6 +54,11 @@ public final class ObjectLayout: Sendable {
   /// Nullify; Deny is checked at save, No Action does nothing), as plain values: deleting many
   /// objects reads these instead of copying each relationship's description.
   let deletionSteps: [(slot: Int, rule: DeletionRule, isToMany: Bool)]
+  /// The attribute and relationship slots that the uniqueness constraints of the entity and
+  /// its ancestors name, each once: a save asks every updated object whether it moved one of
+  /// these values while it classifies the object, so that the checks and the store's
+  /// constrained columns concern only the objects that did.
+  let constrainedSlots: (attributes: [Int], relationships: [Int])
   /// The values of a new object: each attribute's default.
   let defaultAttributeValues: AttributeValues
   /// The to-many state new objects share until their first change: empty values in to-many
@@ -113,6 +118,18 @@ public final class ObjectLayout: Sendable {
       case .deny, .noAction: return nil
       }
     }
+    var constrainedAttributes: [Int] = []
+    var constrainedRelationships: [Int] = []
+    for owner in [entity] + model.ancestors(of: entity) {
+      for name in model[owner].uniquenessConstraints.flatMap(\.properties) {
+        if let slot = attributeSlots[name] {
+          if !constrainedAttributes.contains(slot) { constrainedAttributes.append(slot) }
+        } else if let slot = relationshipSlots[name], !constrainedRelationships.contains(slot) {
+          constrainedRelationships.append(slot)
+        }
+      }
+    }
+    self.constrainedSlots = (constrainedAttributes, constrainedRelationships)
     self.defaultAttributeValues = AttributeValues(attributes.map(\.defaultValue), shape: attributeRowShape)
     self.insertedToManyState = ToManyState.inserted(isToMany: relationships.map(\.relationship.isToMany))
     self.savedInsertedToManyState = insertedToManyState?.savedCounterpart()

@@ -54,6 +54,9 @@ extension StoreConnection {
     inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject], skippingStoreEnforced: Bool = false
   ) throws -> [ValidationFailure] {
     guard !inserted.isEmpty || !updated.isEmpty else { return [] }
+    // A model with no constraint to check here (none, or each one left to a store index)
+    // costs no pass over the objects.
+    guard try hasConstraintsToCheck(skippingStoreEnforced: skippingStoreEnforced) else { return [] }
     var failures: [ValidationFailure] = []
     // Per entity of the objects: the constraints to check, each with its properties' slots and
     // its group, found once (a constraint a store index enforces is left out here when skipped,
@@ -161,6 +164,22 @@ extension StoreConnection {
     return failures
   }
 
+  /// Whether any entity of the model has a uniqueness constraint that ``uniquenessFailures(inserted:updated:deleted:skippingStoreEnforced:)``
+  /// checks: with `skippingStoreEnforced`, one that no `UNIQUE` index of the store enforces.
+  /// Worked out once per connection and mode (``isEnforcedByStore(_:)`` reads the store's
+  /// indexes once per constraint).
+  func hasConstraintsToCheck(skippingStoreEnforced: Bool) throws -> Bool {
+    if let known = constraintsToCheck[skippingStoreEnforced] { return known }
+    var found = false
+    for entity in description.model.entities.indices where !found {
+      for check in constraints(of: EntityID(entity)) where !found {
+        found = try !skippingStoreEnforced || !isEnforcedByStore(check)
+      }
+    }
+    constraintsToCheck[skippingStoreEnforced] = found
+    return found
+  }
+
   /// Whether a `UNIQUE` index of the store enforces a constraint: a complete (not partial)
   /// unique index of the hierarchy's table on exactly the constraint's columns. The index
   /// covers the whole table, so it refuses at least every value the check refuses. Stores laid
@@ -243,6 +262,10 @@ extension StoreConnection {
   /// conflicts; each row's later UPDATE writes every column that changed, these included. The
   /// statement checks the row's version too: a row changed since it was read is a conflict
   /// (under ``MergePolicy/contextWins`` its values are released anyway, to be overwritten).
+  ///
+  /// A save passes the updated objects that moved a constrained value
+  /// (``StoreChanges/constrainedUpdates``), not every updated object: the others have nothing
+  /// to release, and asking each would be one more pass over all of them.
   func releaseUniqueValues(
     updated: [ManagedObject], connection: SQLiteConnection, conflicts: inout ConflictLedger
   ) throws {
@@ -297,5 +320,16 @@ extension StoreConnection {
     return ValidationFailure(
       rule: .uniqueness, entity: object.layout.name, property: check.properties.joined(separator: ", "),
       objectID: object.objectID, value: values.joined(separator: ", "), message: "must be unique; \(detail)")
+  }
+}
+
+extension ManagedObject {
+  /// Whether a value that a uniqueness constraint of the object's entity names (an attribute,
+  /// or a to-one relationship's destination) differs from the one last read or saved.
+  var changesConstrainedValue: Bool {
+    unmanagedLayout._withUnsafeGuaranteedRef { layout in
+      layout.constrainedSlots.attributes.contains { attributeDiffers(at: $0) }
+        || layout.constrainedSlots.relationships.contains { toOneValues[$0] != committedToOneValues[$0] }
+    }
   }
 }

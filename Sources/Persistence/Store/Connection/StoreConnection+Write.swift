@@ -73,7 +73,7 @@ extension StoreConnection {
       of: changes.deleted, previous: previous, connection: connection, files: &files, conflicts: &conflicts)
 
     // 2. Constrained values that updated rows leave, freed before other rows take them.
-    try releaseUniqueValues(updated: changes.updated, connection: connection, conflicts: &conflicts)
+    try releaseUniqueValues(updated: changes.constrainedUpdates, connection: connection, conflicts: &conflicts)
 
     // 3. Permanent keys for inserted objects, per hierarchy.
     var permanent = PermanentKeys()

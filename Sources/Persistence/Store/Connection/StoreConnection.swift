@@ -13,6 +13,9 @@ package final class StoreConnection {
   /// Whether each uniqueness constraint met so far has a `UNIQUE` index in the store that
   /// enforces it (see ``isEnforcedByStore(_:)``).
   var storeEnforcedConstraints: [ConstraintCheck: Bool] = [:]
+  /// Whether the model has constraints to check before writing, with and without those the
+  /// store enforces (see ``hasConstraintsToCheck(skippingStoreEnforced:)``).
+  var constraintsToCheck: [Bool: Bool] = [:]
 
   /// Where the connection comes from and goes back to, when the store connection belongs to a
   /// container's context.
