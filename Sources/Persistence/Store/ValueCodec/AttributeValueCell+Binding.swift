@@ -11,9 +11,9 @@ extension AttributeValueCell {
   /// each copy of a string a retain and a release of its storage, an atomic write to memory the
   /// save otherwise never touches. Here a string's bytes are handed to SQLite (which copies them)
   /// straight from the slot; numbers, Booleans, dates and UUIDs are bound from their bytes. The
-  /// rarer cases (decimals, data, URLs, boxed values) and a string without contiguous UTF-8
-  /// go through ``StoredValueCodec/bind(_:kind:to:)``. Nothing runs between the read and the
-  /// binding that could change the slot.
+  /// rarer cases (decimals, data, URLs, boxed values) go through
+  /// ``StoredValueCodec/bind(_:kind:to:)``. Nothing runs between the read and the binding that
+  /// could change the slot.
   static func bindStoredValue(
     tag: UInt8, payload: UnsafeRawPointer, kind: StoredValueCodec.Kind, to row: inout SQLiteParameterCursor
   ) throws {
@@ -26,11 +26,11 @@ extension AttributeValueCell {
     case .date: try row.bind(.real(payload.load(as: Date.self).timeIntervalSinceReferenceDate))
     case .uuid: try withUnsafeBytes(of: payload.load(as: UUID.self).uuid) { try row.bind(bytes: $0) }
     case .string:
-      let bound: Void? = try payload.assumingMemoryBound(to: String.self).pointee.utf8.withContiguousStorageIfAvailable
-      {
+      // Through the slot's address, in place: reading the string out of it first would retain
+      // it. (`withUTF8` makes a string contiguous first, which every native string is.)
+      try UnsafeMutablePointer(mutating: payload.assumingMemoryBound(to: String.self)).pointee.withUTF8 {
         try row.bind(text: $0)
       }
-      if bound == nil { fallthrough }
     case .decimal, .binary, .uri, .boxed:
       try StoredValueCodec.bind(read(tag: tag, payload: payload), kind: kind, to: &row)
     }
