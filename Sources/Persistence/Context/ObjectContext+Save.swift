@@ -47,7 +47,7 @@ extension ObjectContext {
   ///   ``SaveError/conflicts(_:)`` with ``MergePolicy/error`` and rows changed elsewhere;
   ///   ``SaveError/store(_:)`` when the write fails. Nothing is written in any case.
   public func save(validating: Bool) throws(SaveError) {
-    let changes = pendingChanges()
+    let (changes, objectFailures) = pendingChanges(validating: validating)
     let (inserted, updated, deleted) = (changes.inserted, changes.updated, changes.deleted)
     if inserted.isEmpty && deleted.isEmpty && updated.isEmpty {
       untrackAll()
@@ -56,9 +56,9 @@ extension ObjectContext {
     // Constraints that the store's UNIQUE indexes enforce are left to them when nothing else
     // fails: a violation then fails the write (which rolls back), and the full check below
     // names the objects, so a valid save does not read the store for them.
-    if validating {
+    if let objectFailures {
       let failures = try validationFailures(
-        inserted: inserted, updated: updated, deleted: deleted, deferringStoreEnforcedUniqueness: true)
+        of: changes, objectFailures: objectFailures, deferringStoreEnforcedUniqueness: true)
       guard failures.isEmpty else { throw SaveError.validation(failures) }
     }
 
@@ -68,7 +68,8 @@ extension ObjectContext {
     } catch let error as SaveError {
       throw error
     } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
-      let failures = try validationFailures(inserted: inserted, updated: updated, deleted: deleted)
+      let failures = try validationFailures(
+        of: changes, objectFailures: objectFailures ?? objectValidationFailures(changes))
       throw failures.isEmpty ? SaveError.store("\(error)") : SaveError.validation(failures)
     } catch {
       throw SaveError.store("\(store.explain(error))")
@@ -80,8 +81,8 @@ extension ObjectContext {
   /// anything; empty when a save would pass validation. Uniqueness is checked against the
   /// store too, so this reads it (and throws ``SaveError/store(_:)`` when it cannot).
   public func validatePendingChanges() throws(SaveError) -> [ValidationFailure] {
-    let changes = pendingChanges()
-    return try validationFailures(inserted: changes.inserted, updated: changes.updated, deleted: changes.deleted)
+    let (changes, objectFailures) = pendingChanges(validating: true)
+    return try validationFailures(of: changes, objectFailures: objectFailures ?? [])
   }
 
   /// Every rule of the model that these objects break as they are now, saved or not: required
@@ -127,13 +128,19 @@ extension ObjectContext {
   /// order, and the others by ID, so failures are listed the same way every time.
   ///
   /// Updated objects that moved a value a uniqueness constraint names are listed apart too
-  /// (``StoreChanges/constrainedUpdates``), found here while each object is at hand: a save
-  /// of many objects reaches each from memory on every pass over them.
-  private func pendingChanges() -> StoreChanges {
+  /// (``StoreChanges/constrainedUpdates``), and with `validating` each inserted and updated
+  /// object is checked against its own rules (``ObjectValidator``), found here while each
+  /// object is at hand: a save of many objects reaches each from memory on every pass over
+  /// them. The failures come in the order of the lists returned, as if each list were
+  /// validated after it was sorted; nil without `validating`.
+  private func pendingChanges(validating: Bool = false) -> (StoreChanges, objectFailures: [ValidationFailure]?) {
     var inserted: [ManagedObject] = []
     var updated: [ManagedObject] = []
     var deleted: [ManagedObject] = []
     var constrainedUpdates: [ManagedObject] = []
+    var validator = ObjectValidator()
+    var insertedFailures: [ValidationFailure] = []
+    var updatedFailures: [ValidationFailure] = []
     // Objects are added as they change, which for a bulk edit of fetched objects is already
     // their order: each list is sorted only when an object came out of order.
     var insertedInOrder = true
@@ -145,6 +152,7 @@ extension ObjectContext {
         // Temporary keys count down: -1 was inserted first.
         if let last = inserted.last, last.objectID.key < object.objectID.key { insertedInOrder = false }
         inserted.append(object)
+        if validating { validator.validate(object, in: self, into: &insertedFailures) }
       case .deleted:
         if let last = deleted.last, object.objectID < last.objectID { deletedInOrder = false }
         deleted.append(object)
@@ -152,38 +160,61 @@ extension ObjectContext {
         if let last = updated.last, object.objectID < last.objectID { updatedInOrder = false }
         updated.append(object)
         if object.changesConstrainedValue { constrainedUpdates.append(object) }
+        if validating { validator.validate(object, in: self, into: &updatedFailures) }
       case .persisted, .gone: break
       }
     }
-    if !insertedInOrder { inserted.sort { $0.objectID.key > $1.objectID.key } }
+    if !insertedInOrder {
+      inserted.sort { $0.objectID.key > $1.objectID.key }
+      insertedFailures = Self.stablySorted(insertedFailures) { $0.objectID.key > $1.objectID.key }
+    }
     if !updatedInOrder {
       updated.sort { $0.objectID < $1.objectID }
       constrainedUpdates.sort { $0.objectID < $1.objectID }
+      updatedFailures = Self.stablySorted(updatedFailures) { $0.objectID < $1.objectID }
     }
     if !deletedInOrder { deleted.sort { $0.objectID < $1.objectID } }
-    return StoreChanges(
+    let changes = StoreChanges(
       inserted: inserted, updated: updated, deleted: deleted, constrainedUpdates: constrainedUpdates)
+    return (changes, validating ? insertedFailures + updatedFailures : nil)
   }
 
-  /// Every rule the changes break. With `deferringStoreEnforcedUniqueness`, uniqueness
-  /// constraints enforced by a store index are not checked when no other rule fails (all
-  /// failures are still reported together when one does).
-  private func validationFailures(
-    inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject],
-    deferringStoreEnforcedUniqueness: Bool = false
-  ) throws(SaveError) -> [ValidationFailure] {
+  /// The failures ordered by their objects, each object's in the order they were found.
+  private static func stablySorted(
+    _ failures: [ValidationFailure], by areInIncreasingOrder: (ValidationFailure, ValidationFailure) -> Bool
+  ) -> [ValidationFailure] {
+    failures.enumerated().sorted { lhs, rhs in
+      areInIncreasingOrder(lhs.element, rhs.element)
+        || (!areInIncreasingOrder(rhs.element, lhs.element) && lhs.offset < rhs.offset)
+    }.map(\.element)
+  }
+
+  /// Each inserted and updated object's failures of its own rules, in the order of the lists.
+  private func objectValidationFailures(_ changes: StoreChanges) -> [ValidationFailure] {
     var validator = ObjectValidator()
     var failures: [ValidationFailure] = []
-    for objects in [inserted, updated] {
+    for objects in [changes.inserted, changes.updated] {
       for object in objects { validator.validate(object, in: self, into: &failures) }
     }
-    loadDeniedToMany(of: deleted)
-    for object in deleted {
+    return failures
+  }
+
+  /// Every rule the changes break, given each inserted and updated object's failures of its
+  /// own rules (``pendingChanges(validating:)``). With `deferringStoreEnforcedUniqueness`,
+  /// uniqueness constraints enforced by a store index are not checked when no other rule fails
+  /// (all failures are still reported together when one does).
+  private func validationFailures(
+    of changes: StoreChanges, objectFailures: [ValidationFailure], deferringStoreEnforcedUniqueness: Bool = false
+  ) throws(SaveError) -> [ValidationFailure] {
+    var validator = ObjectValidator()
+    var failures = objectFailures
+    loadDeniedToMany(of: changes.deleted)
+    for object in changes.deleted {
       failures += validator.validateDeletion(object, in: self)
     }
     do {
       failures += try store.uniquenessFailures(
-        inserted: inserted, updated: updated, deleted: deleted,
+        inserted: changes.inserted, updated: changes.updated, deleted: changes.deleted,
         skippingStoreEnforced: deferringStoreEnforcedUniqueness && failures.isEmpty)
     } catch {
       throw SaveError.store("\(error)")

@@ -15,6 +15,8 @@ struct SaveBookkeepingTests {
     <entity name="Item" representedClassName="Item">
       <attribute name="code" optional="YES" attributeType="String"/>
       <attribute name="note" optional="YES" attributeType="String"/>
+      <attribute name="size" optional="YES" attributeType="Integer 32" minValueString="0" maxValueString="9"/>
+      <attribute name="tag" optional="YES" attributeType="String" regularExpressionString="[a-z]+"/>
       <relationship name="slot" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Slot" inverseName="item" inverseEntity="Slot"/>
       <uniquenessConstraints>
         <uniquenessConstraint><constraint value="code"/></uniquenessConstraint>
@@ -113,6 +115,31 @@ struct SaveBookkeepingTests {
     #expect(context.hasChanges)
     try context.save()
     #expect(try Self.versions(store.url)["a"] == 3)
+  }
+
+  @Test("Objects changed out of order are validated as they are classified; failures come by object, in ID order")
+  func failuresInOrder() throws {
+    let store = try Self.store()
+    let (context, items) = try Self.savedItems(store)
+    // Each breaks two rules, changed last row first; `b` breaks none.
+    for code in ["d", "c", "a"] {
+      try items[code]!.setValue(.integer(42), forKey: "size")
+      try items[code]!.setValue(.string("NOT LOWER"), forKey: "tag")
+    }
+    try items["b"]!.setValue(.string("fine"), forKey: "tag")
+    let expected = ["a", "a", "c", "c", "d", "d"].map { items[$0]!.objectID }
+    let error = #expect(throws: SaveError.self) { try context.save() }
+    guard case .validation(let caught)? = error else {
+      Issue.record("expected validation failures, got \(String(describing: error))")
+      return
+    }
+    #expect(caught.map(\.objectID) == expected)
+    #expect(caught.map(\.property) == ["size", "tag", "size", "tag", "size", "tag"])
+    #expect(try context.validatePendingChanges() == caught)
+    // The same as checking each object alone, in ID order.
+    let sorted = items.values.sorted { $0.objectID < $1.objectID }
+    #expect(try context.validationFailures(of: sorted) == caught)
+    #expect(try Self.versions(store.url) == ["a": 1, "b": 1, "c": 1, "d": 1])
   }
 
   @Test("The constrained slots of an entity include its ancestors' constraints and to-one parts")
