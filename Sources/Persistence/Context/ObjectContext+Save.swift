@@ -206,7 +206,7 @@ extension ObjectContext {
   private func validationFailures(
     of changes: StoreChanges, objectFailures: [ValidationFailure], deferringStoreEnforcedUniqueness: Bool = false
   ) throws(SaveError) -> [ValidationFailure] {
-    var validator = ObjectValidator()
+    let validator = ObjectValidator()
     var failures = objectFailures
     loadDeniedToMany(of: changes.deleted)
     for object in changes.deleted {
