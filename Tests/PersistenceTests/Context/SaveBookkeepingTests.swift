@@ -34,16 +34,10 @@ struct SaveBookkeepingTests {
     </entity>
     """)
 
-  struct Store {
-    let directory: TemporaryDirectory
-    let container: PersistentContainer
-    let url: URL
-  }
+  typealias Store = TemporaryStore
 
   static func store() throws -> Store {
-    let directory = try TemporaryDirectory()
-    let url = directory.url.appendingPathComponent("bookkeeping.sqlite")
-    return Store(directory: directory, container: try PersistentContainer(model: model, options: .file(url)), url: url)
+    try TemporaryStore(model: model, fileName: "bookkeeping.sqlite")
   }
 
   /// Each item's `Z_OPT` in the store, by its code.

@@ -34,16 +34,10 @@ struct ValidationRuleTests {
     </entity>
     """)
 
-  struct Store {
-    let directory: TemporaryDirectory
-    let container: PersistentContainer
-    let url: URL
-  }
+  typealias Store = TemporaryStore
 
   static func store() throws -> Store {
-    let directory = try TemporaryDirectory()
-    let url = directory.url.appendingPathComponent("rules.sqlite")
-    return Store(directory: directory, container: try PersistentContainer(model: model, options: .file(url)), url: url)
+    try TemporaryStore(model: model, fileName: "rules.sqlite")
   }
 
   /// A valid owner with a home and one pet.
