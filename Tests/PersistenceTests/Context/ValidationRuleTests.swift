@@ -228,6 +228,31 @@ struct ValidationRuleTests {
     #expect(try StoreRows.dump(store.url) == before)
   }
 
+  @Test(
+    "A new object may not take the value of a saved object changed in the same save but not in that value",
+    arguments: [true, false])
+  func uniquenessAgainstUpdatedRow(withIndex: Bool) throws {
+    let (store, _) = try Self.storeWithOwnerA()
+    if !withIndex {
+      let connection = try SQLiteConnection(.file(store.url.path), mode: .readWrite)
+      try connection.execute("DROP INDEX \(identifier: "Z_Owner_UNIQUE_code")")
+    }
+    let before = try StoreRows.dump(store.url)
+    let context = try PersistentContainer(model: Self.model, options: .file(store.url)).newContext()
+    let stored = try #require(
+      try context.fetch(
+        FetchRequest<ManagedObject>(entityName: "Owner", predicate: try FetchPredicate(format: "code == 'A'"))
+      )
+      .first)
+    // The saved owner keeps its code and changes its name: its row still holds "A".
+    try stored.setValue(.string("Renamed"), forKey: "name")
+    let clash = try Self.owner(context, name: "Clash", code: "A")
+    let failures = Self.failures(context)
+    #expect(failures.map(\.objectID) == [clash.objectID], "\(failures)")
+    #expect(failures.first?.message.contains("the store already has") == true)
+    #expect(try StoreRows.dump(store.url) == before)
+  }
+
   @Test("Compound uniqueness: only the whole combination must be distinct")
   func compoundUniqueness() throws {
     let store = try Self.store()

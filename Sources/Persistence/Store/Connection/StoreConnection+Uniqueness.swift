@@ -100,9 +100,11 @@ extension StoreConnection {
     }
     groups.removeAll { $0.members.isEmpty }
     guard !groups.isEmpty else { return [] }
-    // Objects whose stored key may no longer hold: deleted, or updated (their new key is checked
-    // in memory).
-    let leaving = Set((deleted + updated).compactMap(\.objectID.primaryKey))
+    // Rows whose stored key for a constraint may no longer hold: deleted ones, and for each
+    // constraint the updated objects that changed its values (their new key is checked in
+    // memory, as a member). An updated object that kept its values still holds them in its row,
+    // which the new keys are checked against like any other.
+    let deletedKeys = Set(deleted.compactMap(\.objectID.primaryKey))
     let ordered = groups.sorted {
       ($0.check.entity.index, $0.check.properties.joined(separator: ",")) < (
         $1.check.entity.index,
@@ -111,6 +113,7 @@ extension StoreConnection {
     }
     let connection = try connection()
     for (check, members) in ordered {
+      let leaving = deletedKeys.union(members.lazy.filter { !$0.isInserted }.compactMap(\.objectID.primaryKey))
       var seen = Set<[SQLiteValue]>(minimumCapacity: members.count)
       var keyed: [(ManagedObject, [SQLiteValue])] = []
       keyed.reserveCapacity(members.count)
