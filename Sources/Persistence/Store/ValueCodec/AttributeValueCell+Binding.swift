@@ -27,9 +27,14 @@ extension AttributeValueCell {
     case .uuid: try withUnsafeBytes(of: payload.load(as: UUID.self).uuid) { try row.bind(bytes: $0) }
     case .string:
       // Through the slot's address, in place: reading the string out of it first would retain
-      // it. (`withUTF8` makes a string contiguous first, which every native string is.)
-      try UnsafeMutablePointer(mutating: payload.assumingMemoryBound(to: String.self)).pointee.withUTF8 {
-        try row.bind(text: $0)
+      // it. `withUTF8` changes nothing of a string whose UTF-8 is contiguous (every native
+      // one); another (a bridged one) is read out instead, so that the slot, which copies of
+      // the values may share, is never written.
+      let string = UnsafeMutablePointer(mutating: payload.assumingMemoryBound(to: String.self))
+      if string.pointee.isContiguousUTF8 {
+        try string.pointee.withUTF8 { try row.bind(text: $0) }
+      } else {
+        try row.bind(.text(string.pointee))
       }
     case .decimal, .binary, .uri, .boxed:
       try StoredValueCodec.bind(read(tag: tag, payload: payload), kind: kind, to: &row)
