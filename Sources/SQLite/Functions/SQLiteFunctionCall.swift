@@ -137,11 +137,8 @@ public struct SQLiteFunctionCall {
 
   /// Returns text given as UTF-8 bytes (copied).
   public func resultText(_ bytes: UnsafeBufferPointer<UInt8>) {
-    let empty: StaticString = ""
-    let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(empty.utf8Start))
     sqlite3_result_text64(
-      context, base.assumingMemoryBound(to: CChar.self), sqlite3_uint64(bytes.count), sqliteTransient,
-      UInt8(SQLITE_UTF8))
+      context, bytes.sqliteTextStart, sqlite3_uint64(bytes.count), sqliteTransient, UInt8(SQLITE_UTF8))
   }
 
   /// Returns a string.

@@ -44,9 +44,8 @@ extension SQLiteStatement {
     case .real(let real):
       resultCode = sqlite3_bind_double(handle, position, real)
     case .text(let text):
-      resultCode = text.withSQLiteUTF8 { bytes, count in
-        sqlite3_bind_text64(handle, position, bytes, sqlite3_uint64(count), sqliteTransient, UInt8(SQLITE_UTF8))
-      }
+      var contiguous = text
+      resultCode = contiguous.withUTF8 { bindText($0, at: position) }
     case .blob(let bytes):
       resultCode = bytes.withUnsafeBytes { bindBlob($0, at: position) }
     }
@@ -68,12 +67,13 @@ extension SQLiteStatement {
   ///
   /// - Throws: ``SQLiteError`` with `SQLITE_RANGE` if there is no such parameter.
   public func bind(text utf8: UnsafeBufferPointer<UInt8>, at index: Int) throws {
-    let empty: StaticString = ""
-    let base = UnsafeRawPointer(utf8.baseAddress ?? empty.utf8Start).assumingMemoryBound(to: CChar.self)
-    try check(
-      sqlite3_bind_text64(
-        handle, Int32(clamping: index), base, sqlite3_uint64(utf8.count), sqliteTransient, UInt8(SQLITE_UTF8)),
-      bindingAt: index)
+    try check(bindText(utf8, at: Int32(clamping: index)), bindingAt: index)
+  }
+
+  /// Binds UTF-8 bytes as text with their exact length, copied by SQLite; SQLite's result code.
+  private func bindText(_ utf8: UnsafeBufferPointer<UInt8>, at position: Int32) -> Int32 {
+    sqlite3_bind_text64(
+      handle, position, utf8.sqliteTextStart, sqlite3_uint64(utf8.count), sqliteTransient, UInt8(SQLITE_UTF8))
   }
 
   /// Binds `bytes` as a blob (an empty buffer as an empty blob, not `NULL`), copied by SQLite;

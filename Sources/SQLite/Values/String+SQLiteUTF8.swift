@@ -5,10 +5,15 @@
 extension String {
   func withSQLiteUTF8<Result>(_ body: (UnsafePointer<CChar>, Int) throws -> Result) rethrows -> Result {
     var contiguous = self
-    return try contiguous.withUTF8 { buffer in
-      let empty: StaticString = ""
-      let base = UnsafeRawPointer(buffer.baseAddress ?? empty.utf8Start)
-      return try body(base.assumingMemoryBound(to: CChar.self), buffer.count)
-    }
+    return try contiguous.withUTF8 { buffer in try body(buffer.sqliteTextStart, buffer.count) }
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// The address of UTF-8 bytes as SQLite takes text: never `nil`, an empty buffer's being a
+  /// static empty string's, so that `""` stays distinct from `NULL`.
+  var sqliteTextStart: UnsafePointer<CChar> {
+    let empty: StaticString = ""
+    return UnsafeRawPointer(baseAddress ?? empty.utf8Start).assumingMemoryBound(to: CChar.self)
   }
 }

@@ -38,8 +38,8 @@ struct CellBindingTests {
   func bindsTheEncoding(_ index: Int) throws {
     let (value, kind) = Self.cases[index]
     let encoded = StoredValueCodec.encode(value, kind: kind)
-    // Typed for the attribute, untyped (any value in place), and a Boolean's single byte,
-    // where anything larger is boxed.
+    // Typed for the attribute, untyped (any value in place), and a Boolean's slot (8 bytes),
+    // where anything larger — a string, a UUID, a decimal, data, a URL — is boxed.
     let shapes = [
       AttributeRowShape(types: [.integer16, kind.type]), AttributeRowShape(untypedCount: 2),
       AttributeRowShape(types: [.integer16, .boolean]),

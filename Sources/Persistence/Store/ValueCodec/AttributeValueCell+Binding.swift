@@ -10,10 +10,10 @@ extension AttributeValueCell {
   /// times on its way to SQLite — out of the slot, into the column value, into the binding —
   /// each copy of a string a retain and a release of its storage, an atomic write to memory the
   /// save otherwise never touches. Here a string's bytes are handed to SQLite (which copies them)
-  /// straight from the slot; numbers, Booleans, dates and UUIDs are bound from their bytes. The
-  /// rarer cases (decimals, data, URLs, boxed values) go through
-  /// ``StoredValueCodec/bind(_:kind:to:)``. Nothing runs between the read and the binding that
-  /// could change the slot.
+  /// straight from the slot, and numbers, Booleans and dates are bound from their bytes. The
+  /// other cases go through ``StoredValueCodec/bind(_:kind:to:)`` (which binds a UUID from its
+  /// bytes too); reading them out retains nothing but data, URLs and boxes. Nothing runs
+  /// between the read and the binding that could change the slot.
   static func bindStoredValue(
     tag: UInt8, payload: UnsafeRawPointer, kind: StoredValueCodec.Kind, to row: inout SQLiteParameterCursor
   ) throws {
@@ -24,7 +24,6 @@ extension AttributeValueCell {
     case .double: try row.bind(.real(payload.load(as: Double.self)))
     case .float: try row.bind(.real(Double(payload.load(as: Float.self))))
     case .date: try row.bind(.real(payload.load(as: Date.self).timeIntervalSinceReferenceDate))
-    case .uuid: try withUnsafeBytes(of: payload.load(as: UUID.self).uuid) { try row.bind(bytes: $0) }
     case .string:
       // Through the slot's address, in place: reading the string out of it first would retain
       // it. `withUTF8` changes nothing of a string whose UTF-8 is contiguous (every native
@@ -36,7 +35,7 @@ extension AttributeValueCell {
       } else {
         try row.bind(.text(string.pointee))
       }
-    case .decimal, .binary, .uri, .boxed:
+    case .uuid, .decimal, .binary, .uri, .boxed:
       try StoredValueCodec.bind(read(tag: tag, payload: payload), kind: kind, to: &row)
     }
   }
