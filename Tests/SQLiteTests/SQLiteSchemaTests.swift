@@ -53,6 +53,26 @@ import Testing
     #expect(tables == byTable)
   }
 
+  @Test func tableStatementsAsSQLiteKeepsThem() throws {
+    let db = try SQLiteConnection()
+    #expect(try db.tableStatements().isEmpty)
+    try db.execute(
+      #"""
+      CREATE TABLE IF NOT EXISTS ZTASK ( Z_PK INTEGER PRIMARY KEY AUTOINCREMENT, ZTITLE VARCHAR );
+      CREATE TABLE "odd ""name""" (a);
+      CREATE INDEX ZTASK_TITLE ON ZTASK (ZTITLE);
+      CREATE VIEW ZVIEW AS SELECT ZTITLE FROM ZTASK;
+      ALTER TABLE "odd ""name""" ADD COLUMN b INTEGER;
+      """#)
+    // From `CREATE TABLE` on (`IF NOT EXISTS` dropped), as `ALTER TABLE` left it; indexes, views
+    // and `sqlite_sequence` (made by AUTOINCREMENT) left out.
+    #expect(
+      try db.tableStatements() == [
+        "ZTASK": "CREATE TABLE ZTASK ( Z_PK INTEGER PRIMARY KEY AUTOINCREMENT, ZTITLE VARCHAR )",
+        #"odd "name""#: #"CREATE TABLE "odd ""name""" (a, b INTEGER)"#,
+      ])
+  }
+
   @Test func indexes() throws {
     let db = try SQLiteConnection()
     try db.execute(

@@ -112,7 +112,13 @@ public final class PersistentContainer: Sendable {
     // `store info`.
     var differences: [StoreLayoutDifference] = []
     if description.fileURL != nil {
-      let adoption = description.schema.adopting(existingTables: try connection.columnNamesByTable())
+      // The tables' text first: a store laid out as derived (every store made here or by Core
+      // Data for this version) is known to have the layout's columns without asking SQLite for
+      // each table's (a third of an open's work).
+      let schema = description.schema
+      let adoption =
+        schema.isLaidOutAsDerived(tableStatements: try connection.tableStatements())
+        ? schema.derivedAdoption : schema.adopting(existingTables: try connection.columnNamesByTable())
       differences = adoption.differences
       if adoption.adoptsStoreNames {
         description = try StoreDescription(model: model, options: options, schema: adoption.schema)

@@ -42,6 +42,25 @@ extension SQLiteConnection {
     return tables
   }
 
+  /// Every table's `CREATE TABLE` text as SQLite keeps it (`sqlite_schema.sql`), keyed by table
+  /// name, SQLite's internal `sqlite_…` tables left out.
+  ///
+  /// SQLite keeps the statement that made the table, from `CREATE TABLE` on, and rewrites it
+  /// with each `ALTER TABLE` since; it reads a table's columns from this text. So two tables
+  /// with the same text have the same columns, and comparing the text with the statement one
+  /// would write costs a scan of `sqlite_schema`, where ``columnNamesByTable()`` asks SQLite
+  /// for each table's columns (a store's open does the first, and the second only when the text
+  /// differs).
+  public func tableStatements() throws -> [String: String] {
+    var statements: [String: String] = [:]
+    try forEachRow(
+      "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+    ) { row in
+      statements[row.text(at: 0)] = row.isNull(at: 1) ? "" : row.text(at: 1)
+    }
+    return statements
+  }
+
   /// The indexes on table `table`, sorted by name; empty if there is no such table.
   public func indexes(on table: String) throws -> [SQLiteIndexInfo] {
     let listed = try mapRows(

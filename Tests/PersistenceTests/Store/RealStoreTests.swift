@@ -63,6 +63,10 @@ struct RealStoreTests {
     let connection = try SQLiteConnection(.file(url.path), mode: .readOnly)
     defer { try? connection.close() }
     let schema = StoreSchema(model: version)
+    // Core Data wrote each table with the text modelc writes: the open knows the layout from the
+    // tables' text, and reading every table's columns finds the same.
+    #expect(schema.isLaidOutAsDerived(tableStatements: try connection.tableStatements()))
+    #expect(schema.adopting(existingTables: try connection.columnNamesByTable()).differences.isEmpty)
     var total = 0
     for mapping in schema.entities where !mapping.isAbstract {
       let objects = try #require(document[mapping.name]?.arrayValue, "\(mapping.name) is missing")

@@ -104,6 +104,42 @@ struct StoreNameAdoptionTests {
     #expect(try bob.objects(forKey: "trustedClients").map { try $0.value(forKey: "label") } == [.string("alice")])
   }
 
+  @Test("A store's open knows a layout as derived from its tables' text, and compares columns otherwise")
+  func laidOutAsDerived() throws {
+    let url = TestPaths.temporaryDirectory("adoption").appendingPathComponent("Text.sqlite")
+    _ = try PersistentContainer(model: Self.model, options: .file(url))
+    let schema = StoreSchema(model: Self.model)
+    let connection = try SQLiteConnection(.file(url.path))
+    defer { try? connection.close() }
+    func laidOutAsDerived() throws -> Bool {
+      schema.isLaidOutAsDerived(tableStatements: try connection.tableStatements())
+    }
+
+    // As made here, and with the tables modelc and Core Data keep besides the model's.
+    #expect(try laidOutAsDerived())
+    let full = schema.adopting(existingTables: try connection.columnNamesByTable())
+    #expect(full.differences.isEmpty && !full.adoptsStoreNames)
+    try connection.execute("CREATE TABLE ATRANSACTION (Z_PK INTEGER PRIMARY KEY)")
+    try connection.execute("CREATE TABLE ACHANGE (Z_PK INTEGER PRIMARY KEY)")
+    #expect(try laidOutAsDerived())
+
+    // Any other table, a table's text changed, a table missing: the columns are compared.
+    try connection.execute("CREATE TABLE ZLEGACY (Z_PK INTEGER PRIMARY KEY)")
+    #expect(try !laidOutAsDerived())
+    try connection.execute("DROP TABLE ZLEGACY")
+    #expect(try laidOutAsDerived())
+    try connection.execute("ALTER TABLE ZUSER ADD COLUMN ZNICKNAME VARCHAR")
+    #expect(try !laidOutAsDerived())
+    // The open compared the columns and reported the one added.
+    #expect(
+      try PersistentContainer(model: Self.model, options: .file(url)).layoutDifferences.map(\.description)
+        == ["column ZNICKNAME of ZUSER in the store is not in the layout derived from the model"])
+    let join = try #require(schema.joinTables.first)
+    var statements = try connection.tableStatements()
+    statements[join.name] = nil
+    #expect(!schema.isLaidOutAsDerived(tableStatements: statements))
+  }
+
   @Test("A store created here matches its derived layout; what cannot be matched is reported, not guessed")
   func reported() throws {
     let url = TestPaths.temporaryDirectory("adoption").appendingPathComponent("Plain.sqlite")

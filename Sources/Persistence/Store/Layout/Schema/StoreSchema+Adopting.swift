@@ -34,6 +34,31 @@ extension StoreSchema {
     var adopter = SchemaAdopter(schema: self, existing: existingTables)
     return adopter.adopt()
   }
+
+  /// Whether a store whose tables were made by `tableStatements` — each table's `CREATE TABLE`
+  /// text by name, as `SQLiteConnection.tableStatements()` reads it — is laid out exactly as
+  /// derived: every table of this layout is there under its own name with the text this layout
+  /// writes for it (``TableDefinition/createStatement()``), and any other table is one modelc
+  /// or Core Data keeps besides the model's.
+  ///
+  /// SQLite reads a table's columns from that text, so such a store has exactly this layout's
+  /// columns: ``adopting(existingTables:)`` would adopt nothing and find no difference, and
+  /// ``derivedAdoption`` is its result. A store's open checks this first, and reads every
+  /// table's columns only when it is false (a store laid out otherwise, or changed by
+  /// `ALTER TABLE`), which says nothing more than that the columns must be compared.
+  public func isLaidOutAsDerived(tableStatements: [String: String]) -> Bool {
+    guard tableStatements.count >= tables.count else { return false }
+    for table in tables where tableStatements[table.name] != table.createStatement() { return false }
+    guard tableStatements.count > tables.count else { return true }
+    let names = Set(tables.map(\.name))
+    return tableStatements.keys.allSatisfy { names.contains($0) || Self.knownExtraTables.contains($0.uppercased()) }
+  }
+
+  /// The adoption of a store laid out exactly as derived (``isLaidOutAsDerived(tableStatements:)``):
+  /// this layout, with no difference.
+  public var derivedAdoption: StoreSchemaAdoption {
+    StoreSchemaAdoption(schema: self, differences: [], adoptsStoreNames: false)
+  }
 }
 
 /// The work of ``StoreSchema/adopting(existingTables:)``.

@@ -25,6 +25,9 @@ public struct TableDefinition: Sendable, Hashable {
   public let columns: [ColumnDefinition]
   /// The primary key columns: `["Z_PK"]` for entity tables, the two key columns of a join table.
   public let primaryKey: [String]
+  /// ``createStatement()``'s text, printed once: every open of a store compares it with the
+  /// store's (``StoreSchema/isLaidOutAsDerived(tableStatements:)``).
+  private let statement: String
 
   /// Describes a table. The primary key defaults to the columns flagged
   /// ``ColumnDefinition/isPrimaryKey``.
@@ -32,7 +35,9 @@ public struct TableDefinition: Sendable, Hashable {
     self.name = name
     self.kind = kind
     self.columns = columns
-    self.primaryKey = primaryKey ?? columns.filter(\.isPrimaryKey).map(\.name)
+    let primaryKey = primaryKey ?? columns.filter(\.isPrimaryKey).map(\.name)
+    self.primaryKey = primaryKey
+    self.statement = Self.printStatement(name: name, kind: kind, columns: columns, primaryKey: primaryKey)
   }
 
   /// The column with this name.
@@ -41,7 +46,11 @@ public struct TableDefinition: Sendable, Hashable {
   }
 
   /// The `CREATE TABLE` statement, as Core Data writes it (no trailing semicolon).
-  public func createStatement() -> String {
+  public func createStatement() -> String { statement }
+
+  private static func printStatement(name: String, kind: Kind, columns: [ColumnDefinition], primaryKey: [String])
+    -> String
+  {
     var parts = columns.map(\.definitionText)
     let hasInlineKey = columns.contains(where: \.isPrimaryKey)
     if !hasInlineKey && !primaryKey.isEmpty {
