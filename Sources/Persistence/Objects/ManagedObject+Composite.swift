@@ -5,7 +5,7 @@ extension ManagedObject {
   /// The values of a composite attribute's leaves (or of a composite nested in one:
   /// `address.location`), keyed by their key paths relative to it (`street`, `location.lat`);
   /// nil leaves have no key, and a composite whose leaves are all nil is nil.
-  public func compositeValue(forKey key: String) throws(ObjectAccessError) -> [String: AttributeValue]? {
+  public final func compositeValue(forKey key: String) throws(ObjectAccessError) -> [String: AttributeValue]? {
     let slots = try compositeSlots(key)
     var values: [String: AttributeValue] = [:]
     for slot in slots {
@@ -19,7 +19,8 @@ extension ManagedObject {
   /// Sets every leaf of a composite attribute: each to the value under its relative key path,
   /// nil when it has none (so nil clears the composite). A key that is no leaf, or a value of the
   /// wrong type, is an error and changes nothing.
-  public func setCompositeValue(_ values: [String: AttributeValue]?, forKey key: String) throws(ObjectAccessError) {
+  public final func setCompositeValue(_ values: [String: AttributeValue]?, forKey key: String) throws(ObjectAccessError)
+  {
     let slots = try compositeSlots(key)
     var assignments: [(slot: Int, value: AttributeValue?)] = []
     var unused = Set((values ?? [:]).keys)

@@ -8,14 +8,20 @@ import Foundation
 /// name. An object belongs to the context that made or fetched it and is not `Sendable`: pass
 /// its ``objectID`` to another context instead. Identity is the instance: a context never holds
 /// two objects for one row.
+///
+/// Its members are `final` (but ``description``): a subclass adds properties and does not
+/// replace the object's own, and a call from another module — a generated class, users' code —
+/// then goes straight to the member, or inlines it, where a member of an `open` class that is
+/// not final is called through the class's table (reading ``layout`` through it cost a
+/// retain and two releases a row in a fetch's read loop).
 open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   /// The object's identity; temporary until its first save.
   ///
   /// Written only by its context (when a save makes it permanent), and read for every fetched
   /// row: the run-time exclusivity checks are left out, as they are for the storage below.
-  @exclusivity(unchecked) public internal(set) var objectID: ObjectID
+  @exclusivity(unchecked) public internal(set) final var objectID: ObjectID
   /// The entity's layout.
-  public var layout: ObjectLayout { unmanagedLayout.takeUnretainedValue() }
+  @inlinable public final var layout: ObjectLayout { unmanagedLayout.takeUnretainedValue() }
   /// The layout, not retained by the object: its context link holds every layout of the model,
   /// and the object holds the link, so the layout lives as long as the object without a retain
   /// and a release for each object a fetch makes. Code on the hot paths reads it through
@@ -23,7 +29,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   /// retains it for as long as the variable lives).
   @usableFromInline final let unmanagedLayout: Unmanaged<ObjectLayout>
   /// The context the object belongs to; nil once the context is gone.
-  public var context: ObjectContext? { contextLink.context }
+  public final var context: ObjectContext? { contextLink.context }
   let contextLink: ContextLink
 
   // Storage, managed by the context. Only the context's code touches it, on the context's
@@ -91,28 +97,28 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     self.isFaultStorage = construction.isFault && construction.row == nil
   }
 
-  public var id: ObjectID { objectID }
+  public final var id: ObjectID { objectID }
 
   public static func == (lhs: ManagedObject, rhs: ManagedObject) -> Bool { lhs === rhs }
 
-  public func hash(into hasher: inout Hasher) {
+  public final func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(self))
   }
 
   /// The entity's name.
-  public var entityName: String { layout.name }
+  public final var entityName: String { layout.name }
 
   /// Whether the object was inserted and not saved yet.
-  public var isInserted: Bool { lifecycle == .inserted }
+  public final var isInserted: Bool { lifecycle == .inserted }
 
   /// Whether the object was deleted (and not saved yet, or saved).
-  public var isDeleted: Bool { lifecycle == .deleted || lifecycle == .gone }
+  public final var isDeleted: Bool { lifecycle == .deleted || lifecycle == .gone }
 
   /// Whether the object's values have not been loaded yet.
-  public var isFault: Bool { isFaultStorage }
+  public final var isFault: Bool { isFaultStorage }
 
   /// Whether the object has changes that a save would write.
-  public var hasChanges: Bool {
+  public final var hasChanges: Bool {
     switch lifecycle {
     case .inserted, .deleted: return true
     case .gone: return false
@@ -121,7 +127,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   }
 
   /// Whether a persisted object has changed values.
-  public var isUpdated: Bool {
+  public final var isUpdated: Bool {
     guard lifecycle == .persisted, !isFaultStorage else { return false }
     if attributesDiffer || toOneValues != committedToOneValues { return true }
     guard let state = toManyState else { return false }
@@ -132,7 +138,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   }
 
   /// The changed properties and their new values (relationships as object IDs).
-  public var changedValues: [String: String] {
+  public final var changedValues: [String: String] {
     var changes: [String: String] = [:]
     for (slot, attribute) in layout.attributes.enumerated()
     where attributeDiffers(at: slot) {
@@ -157,7 +163,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   // MARK: - Attributes
 
   /// The value of an attribute.
-  public func value(forKey key: String) throws(ObjectAccessError) -> AttributeValue? {
+  public final func value(forKey key: String) throws(ObjectAccessError) -> AttributeValue? {
     guard let slot = layout.attributeSlots[key] else {
       throw ObjectAccessError.unknownAttribute(key, entity: layout.name)
     }
@@ -165,7 +171,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   }
 
   /// Sets the value of an attribute; the value must be of the attribute's type.
-  public func setValue(_ value: AttributeValue?, forKey key: String) throws(ObjectAccessError) {
+  public final func setValue(_ value: AttributeValue?, forKey key: String) throws(ObjectAccessError) {
     guard let slot = layout.attributeSlots[key] else {
       throw ObjectAccessError.unknownAttribute(key, entity: layout.name)
     }
@@ -196,7 +202,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   }
 
   /// Sets the value in an attribute slot.
-  public func setAttributeValue(_ value: AttributeValue?, at slot: Int) {
+  public final func setAttributeValue(_ value: AttributeValue?, at slot: Int) {
     if isFaultStorage { fulfillFault() }
     let holdsValue = withUnsafeMutablePointer(to: &attributeValues) { AttributeValues.holds(value, at: slot, of: $0) }
     guard !holdsValue else { return }
@@ -207,13 +213,13 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
   // MARK: - Relationships
 
   /// The destination of a to-one relationship.
-  public func object(forKey key: String) throws(ObjectAccessError) -> ManagedObject? {
+  public final func object(forKey key: String) throws(ObjectAccessError) -> ManagedObject? {
     let slot = try relationshipSlot(key, toMany: false)
     return context?.toOneDestination(of: self, slot: slot)
   }
 
   /// Sets the destination of a to-one relationship, keeping the inverse in step.
-  public func setObject(_ object: ManagedObject?, forKey key: String) throws(ObjectAccessError) {
+  public final func setObject(_ object: ManagedObject?, forKey key: String) throws(ObjectAccessError) {
     let slot = try relationshipSlot(key, toMany: false)
     try checkDestination(object, slot: slot)
     context?.setToOne(of: self, slot: slot, to: object)
@@ -221,27 +227,29 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
 
   /// The objects of a to-many relationship, in order for ordered relationships and in a stable
   /// order (insertion, then primary key) otherwise.
-  public func objects(forKey key: String) throws(ObjectAccessError) -> [ManagedObject] {
+  public final func objects(forKey key: String) throws(ObjectAccessError) -> [ManagedObject] {
     let slot = try relationshipSlot(key, toMany: true)
     return context?.toManyDestinations(of: self, slot: slot) ?? []
   }
 
   /// Replaces the objects of a to-many relationship, keeping inverses in step.
-  public func setObjects(_ objects: [ManagedObject], forKey key: String) throws(ObjectAccessError) {
+  public final func setObjects(_ objects: [ManagedObject], forKey key: String) throws(ObjectAccessError) {
     let slot = try relationshipSlot(key, toMany: true)
     for object in objects { try checkDestination(object, slot: slot) }
     context?.setToMany(of: self, slot: slot, to: objects)
   }
 
   /// Adds an object to a to-many relationship (at the end, or at `index` for ordered ones).
-  public func addObject(_ object: ManagedObject, forKey key: String, at index: Int? = nil) throws(ObjectAccessError) {
+  public final func addObject(_ object: ManagedObject, forKey key: String, at index: Int? = nil)
+    throws(ObjectAccessError)
+  {
     let slot = try relationshipSlot(key, toMany: true)
     try checkDestination(object, slot: slot)
     context?.addToMany(of: self, slot: slot, object: object, at: index)
   }
 
   /// Removes an object from a to-many relationship.
-  public func removeObject(_ object: ManagedObject, forKey key: String) throws(ObjectAccessError) {
+  public final func removeObject(_ object: ManagedObject, forKey key: String) throws(ObjectAccessError) {
     let slot = try relationshipSlot(key, toMany: true)
     context?.removeFromToMany(of: self, slot: slot, object: object)
   }
