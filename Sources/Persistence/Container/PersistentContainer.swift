@@ -114,7 +114,7 @@ public final class PersistentContainer: Sendable {
     if description.fileURL != nil {
       // The tables' text first: a store laid out as derived (every store made here or by Core
       // Data for this version) is known to have the layout's columns without asking SQLite for
-      // each table's (a third of an open's work).
+      // each table's (about a third of an open's instructions).
       let schema = description.schema
       let adoption =
         schema.isLaidOutAsDerived(tableStatements: try connection.tableStatements())
