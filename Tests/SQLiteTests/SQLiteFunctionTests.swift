@@ -24,7 +24,9 @@ private struct NotARegex: Error, CustomStringConvertible {
     let db = try SQLiteConnection()
     try db.createFunction(name: "echo", argumentCount: nil) { $0.last ?? .null }
     try db.createFunction(name: "count_arguments", argumentCount: nil) { .integer(Int64($0.count)) }
-    let values: [SQLiteValue] = [.null, .integer(.max), .real(-0.5), .text("t'x"), .blob([]), .blob([1, 2])]
+    let values: [SQLiteValue] = [
+      .null, .integer(.max), .real(-0.5), .text("t'x"), .text(""), .blob([]), .blob([1, 2]),
+    ]
     for value in values {
       #expect(try db.firstRow("SELECT echo(1, \(value)), typeof(echo(\(value)))") { $0.value(at: 0) } == value)
     }

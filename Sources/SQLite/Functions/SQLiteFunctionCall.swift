@@ -137,15 +137,13 @@ public struct SQLiteFunctionCall {
 
   /// Returns text given as UTF-8 bytes (copied).
   public func resultText(_ bytes: UnsafeBufferPointer<UInt8>) {
-    sqlite3_result_text64(
-      context, bytes.sqliteTextStart, sqlite3_uint64(bytes.count), sqliteTransient, UInt8(SQLITE_UTF8))
+    bytes.setTextResult(of: context)
   }
 
   /// Returns a string.
   public func result(_ value: String) {
-    value.withSQLiteUTF8 { bytes, count in
-      sqlite3_result_text64(context, bytes, sqlite3_uint64(count), sqliteTransient, UInt8(SQLITE_UTF8))
-    }
+    var text = value
+    text.withUTF8 { $0.setTextResult(of: context) }
   }
 
   /// Returns a ``SQLiteValue``.

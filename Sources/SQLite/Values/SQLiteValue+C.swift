@@ -36,9 +36,8 @@ extension SQLiteValue {
     case .real(let value):
       sqlite3_result_double(context, value)
     case .text(let value):
-      value.withSQLiteUTF8 { bytes, count in
-        sqlite3_result_text64(context, bytes, sqlite3_uint64(count), sqliteTransient, UInt8(SQLITE_UTF8))
-      }
+      var text = value
+      text.withUTF8 { $0.setTextResult(of: context) }
     case .blob(let bytes):
       if bytes.isEmpty {
         sqlite3_result_zeroblob(context, 0)
