@@ -44,6 +44,18 @@ enum AttributeValueCell {
       MemoryLayout<UUID>.size, MemoryLayout<URL>.size,
     ].max()!)
 
+  /// Whether a `UUID` is laid out in memory as its 16 bytes (`uuid_t`), in order: then a
+  /// UUID's payload is written by copying the bytes it is stored as (``RowDecoder``), without
+  /// making a `UUID` through its initializer, a call into Foundation for every value read.
+  /// Checked once, on values whose bytes all differ, rather than assumed: Foundation does not
+  /// promise the layout.
+  static let uuidPayloadIsItsBytes: Bool = {
+    guard MemoryLayout<UUID>.size == 16 else { return false }
+    let bytes: uuid_t = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0xfe, 0xff)
+    let uuid = UUID(uuid: bytes)
+    return withUnsafeBytes(of: uuid) { Array($0) } == withUnsafeBytes(of: bytes) { Array($0) }
+  }()
+
   /// The value a slot holds, copied out (a string's storage is retained).
   @inlinable @inline(__always)
   static func read(tag: UInt8, payload: UnsafeRawPointer) -> AttributeValue? {

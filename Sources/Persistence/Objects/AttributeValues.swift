@@ -444,6 +444,38 @@ struct AttributeValueFiller {
     self.count = count
   }
 
+  /// Puts a payload of a type stored in place (``AttributeValueCell``: an `Int64`, a `String`…)
+  /// in `slot`, which must still be nil, at `payloadOffset`, the slot's offset in the row's
+  /// shape: for decoders that work the offset out, and check that the slot holds the payload,
+  /// once for every row they fill (``RowDecoder``), where ``fill(_:with:)`` looks the offset up
+  /// and checks the slot for each value. `tag` must be the payload's case.
+  @inline(__always)
+  func put<Payload>(_ value: __owned Payload, _ tag: AttributeValueCell.Tag, slot: Int, payloadOffset: Int) {
+    assert(slot >= 0 && slot < count, "attribute slot out of range")
+    assert(Int(offsets[slot]) == payloadOffset, "payload offset \(payloadOffset) is not slot \(slot)'s")
+    assert(Int(offsets[slot + 1]) - payloadOffset >= MemoryLayout<Payload>.size, "slot \(slot) is too small")
+    assert(
+      row.load(fromByteOffset: slot, as: UInt8.self) == AttributeValueCell.Tag.none.rawValue,
+      "attribute slot \(slot) is filled twice")
+    (row + payloadOffset).initializeMemory(as: Payload.self, to: value)
+    row.storeBytes(of: tag.rawValue, toByteOffset: slot, as: UInt8.self)
+  }
+
+  /// Puts a trivial payload given as its bytes (a UUID's 16, when
+  /// ``AttributeValueCell/uuidPayloadIsItsBytes``) in `slot`, as ``put(_:_:slot:payloadOffset:)``
+  /// puts a value.
+  @inline(__always)
+  func putBytes(_ bytes: UnsafeRawBufferPointer, _ tag: AttributeValueCell.Tag, slot: Int, payloadOffset: Int) {
+    assert(slot >= 0 && slot < count, "attribute slot out of range")
+    assert(Int(offsets[slot]) == payloadOffset, "payload offset \(payloadOffset) is not slot \(slot)'s")
+    assert(Int(offsets[slot + 1]) - payloadOffset >= bytes.count, "slot \(slot) is too small")
+    assert(
+      row.load(fromByteOffset: slot, as: UInt8.self) == AttributeValueCell.Tag.none.rawValue,
+      "attribute slot \(slot) is filled twice")
+    (row + payloadOffset).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+    row.storeBytes(of: tag.rawValue, toByteOffset: slot, as: UInt8.self)
+  }
+
   /// Puts `value` in `slot`, which must still be nil (a nil holds no reference, so it is
   /// written over as it is).
   @inline(__always)

@@ -347,6 +347,22 @@ struct TypedAttributeRowTests {
     }
   }
 
+  @Test("A UUID is laid out as its 16 bytes here, so decoders copy them; the copy reads back as the UUID")
+  func uuidPayloadBytes() throws {
+    // Where this holds, a fetch copies a stored UUID's bytes into its slot (`RowDecoder`);
+    // elsewhere it decodes through `StoredValueCodec`. Swift on Linux lays it out so.
+    #expect(AttributeValueCell.uuidPayloadIsItsBytes)
+    let shape = AttributeRowShape(types: [.string, .uuid])
+    let uuid = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+    let values = withUnsafeBytes(of: uuid.uuid) { bytes in
+      AttributeValues(shape: shape) { filler in
+        filler.putBytes(bytes, .uuid, slot: 1, payloadOffset: Int(shape.offsets[1]))
+        filler.put("title", .string, slot: 0, payloadOffset: Int(shape.offsets[0]))
+      }
+    }
+    #expect(Array(values) == [.string("title"), .uuid(uuid)])
+  }
+
   @Test("Reads in place find the storage, its header and its elements where they are, in every row")
   func readsInPlace() {
     // The reads load the storage's reference from the values' first field and reach its

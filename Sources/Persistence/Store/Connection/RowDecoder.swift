@@ -12,7 +12,10 @@ import SQLite
 struct RowDecoder: Sendable {
   /// What one step reads.
   enum Operation: UInt8, Sendable {
-    case integer, boolean, double, float, date, string, uuid, binary
+    case integer, boolean, double, float, date, string, binary
+    /// A UUID, copied as the 16 bytes it is stored as; only where a `UUID` is laid out as them
+    /// (``AttributeValueCell/uuidPayloadIsItsBytes``), through ``general`` elsewhere.
+    case uuid
     /// Any other attribute type, decoded through ``StoredValueCodec`` with `kinds[kind]`.
     case general
     /// The primary key of a to-one relationship's destination.
@@ -25,46 +28,68 @@ struct RowDecoder: Sendable {
   struct Step: Sendable {
     var position: Int32
     var slot: Int32
-    var operation: Operation
+    /// For the operations that read a value of one type straight into its slot (all but
+    /// ``Operation/general`` and the to-one ones), where the slot's payload is in a row of the
+    /// layout's ``AttributeRowShape``: worked out once here, so that decoding a value neither
+    /// looks the offset up nor checks the slot (``AttributeValueFiller/put(_:_:slot:payloadOffset:)``).
+    var payloadOffset: Int32
     /// For ``Operation/general``, the index of the attribute's kind in `kinds`.
     var kind: Int32
+    var operation: Operation
   }
 
   let steps: [Step]
   let kinds: [StoredValueCodec.Kind]
+  /// The shape of the rows the steps fill: the layout's.
+  let shape: AttributeRowShape
   /// Whether any step reads a destination's entity number (sub-entities at the other end).
   let readsEntityNumbers: Bool
 
   init(plan: [(position: Int, source: ColumnSource)], layout: ObjectLayout) {
     var steps: [Step] = []
     var kinds: [StoredValueCodec.Kind] = []
+    let shape = layout.attributeRowShape
     for (position, source) in plan {
       switch source {
       case .attribute(let slot, let kind):
         let operation: Operation
+        let payloadSize: Int
         switch kind.type {
-        case .integer16, .integer32, .integer64: operation = .integer
-        case .boolean: operation = .boolean
-        case .double: operation = .double
-        case .float: operation = .float
-        case .date: operation = .date
-        case .string: operation = .string
-        case .uuid: operation = .uuid
-        case .binary, .transformable: operation = kind.storesBytesAsIs ? .binary : .general
-        default: operation = .general
+        case .integer16, .integer32, .integer64: (operation, payloadSize) = (.integer, MemoryLayout<Int64>.size)
+        case .boolean: (operation, payloadSize) = (.boolean, MemoryLayout<Bool>.size)
+        case .double: (operation, payloadSize) = (.double, MemoryLayout<Double>.size)
+        case .float: (operation, payloadSize) = (.float, MemoryLayout<Float>.size)
+        case .date: (operation, payloadSize) = (.date, MemoryLayout<Date>.size)
+        case .string: (operation, payloadSize) = (.string, MemoryLayout<String>.size)
+        case .uuid:
+          (operation, payloadSize) = AttributeValueCell.uuidPayloadIsItsBytes ? (.uuid, 16) : (.general, 0)
+        case .binary, .transformable:
+          (operation, payloadSize) = kind.storesBytesAsIs ? (.binary, MemoryLayout<Data>.size) : (.general, 0)
+        default: (operation, payloadSize) = (.general, 0)
         }
-        steps.append(Step(position: Int32(position), slot: Int32(slot), operation: operation, kind: Int32(kinds.count)))
+        precondition(slot >= 0 && slot < shape.slotCount, "attribute slot \(slot) out of the layout's row")
+        let payloadOffset = Int(shape.offsets[slot])
+        // A slot too small for the payload in place (never so for a layout's typed row) decodes
+        // through the general path, which boxes what does not fit.
+        let fits = Int(shape.offsets[slot + 1]) - payloadOffset >= payloadSize
+        steps.append(
+          Step(
+            position: Int32(position), slot: Int32(slot), payloadOffset: Int32(payloadOffset), kind: Int32(kinds.count),
+            operation: fits ? operation : .general))
         kinds.append(kind)
       case .toOneKey(let slot):
-        steps.append(Step(position: Int32(position), slot: Int32(slot), operation: .toOneKey, kind: -1))
+        steps.append(
+          Step(position: Int32(position), slot: Int32(slot), payloadOffset: -1, kind: -1, operation: .toOneKey))
       case .toOneEntity(let slot):
-        steps.append(Step(position: Int32(position), slot: Int32(slot), operation: .toOneEntity, kind: -1))
+        steps.append(
+          Step(position: Int32(position), slot: Int32(slot), payloadOffset: -1, kind: -1, operation: .toOneEntity))
       case .toOneOrder:
         continue
       }
     }
     self.steps = steps
     self.kinds = kinds
+    self.shape = shape
     self.readsEntityNumbers = steps.contains { $0.operation == .toOneEntity }
   }
 
@@ -72,38 +97,60 @@ struct RowDecoder: Sendable {
   ///
   /// A value the column cannot hold for its attribute (text in a date column…) is an error
   /// naming the object and the table, never a silently wrong value.
+  ///
+  /// This runs for every column of every row a fetch reads: each step switches on its
+  /// operation alone and then checks the column's storage class, and a value of the step's type
+  /// goes straight into its slot at the payload offset worked out in ``init(plan:layout:)``.
+  /// Anything else (another storage class, a type without a fast path) goes through
+  /// ``fillInGeneral(_:_:step:description:layout:objectID:tableName:)``.
   func decode(
     _ statement: SQLiteStatement, objectID: ObjectID, version: Int64, layout: ObjectLayout,
     description: StoreDescription, tableName: String, into rows: inout AttributeValueRows
   ) throws -> StoredRow {
+    assert(layout.attributeRowShape === shape, "a decoder fills rows of its own layout")
     var toOne = OptionalSlots<ObjectID>()
-    let attributes = try AttributeValues(shape: layout.attributeRowShape, in: &rows) { values in
-      for step in steps {
-        let position = Int(step.position)
-        let slot = Int(step.slot)
-        let column = statement.column(at: position)
-        let storage = column.storageClass
-        if storage == .null { continue }
-        switch (step.operation, storage) {
-        case (.integer, .integer): values.fill(slot, with: .integer(column.int64))
-        case (.boolean, .integer): values.fill(slot, with: .boolean(column.int64 != 0))
-        case (.double, .real), (.double, .integer): values.fill(slot, with: .double(column.double))
-        case (.float, .real), (.float, .integer): values.fill(slot, with: .float(Float(column.double)))
-        case (.date, .real), (.date, .integer):
-          values.fill(slot, with: .date(Date(timeIntervalSinceReferenceDate: column.double)))
-        case (.string, .text): values.fill(slot, with: .string(column.text))
-        case (.binary, .blob): values.fill(slot, with: .binary(column.data))
-        case (.toOneKey, _):
-          toOne[slot] = ObjectID(entity: layout.relationships[slot].destination, primaryKey: column.int64)
-        case (.toOneEntity, _):
-          break
-        default:
-          if step.operation == .uuid, storage == .blob, let uuid = column.withBytes(Self.uuid) {
-            values.fill(slot, with: .uuid(uuid))
-          } else {
-            let value = try decodeInGeneral(
-              statement, step: step, description: description, layout: layout, objectID: objectID, tableName: tableName)
-            if let value { values.fill(slot, with: value) }
+    let attributes = try AttributeValues(shape: shape, in: &rows) { values in
+      try steps.withUnsafeBufferPointer { steps in
+        for step in steps {
+          let column = statement.column(at: Int(step.position))
+          let storage = column.storageClass
+          if storage == .null { continue }
+          let slot = Int(step.slot)
+          let offset = Int(step.payloadOffset)
+          switch step.operation {
+          case .integer where storage == .integer:
+            values.put(column.int64, .integer, slot: slot, payloadOffset: offset)
+          case .boolean where storage == .integer:
+            values.put(column.int64 != 0, .boolean, slot: slot, payloadOffset: offset)
+          case .double where storage == .real || storage == .integer:
+            values.put(column.double, .double, slot: slot, payloadOffset: offset)
+          case .float where storage == .real || storage == .integer:
+            values.put(Float(column.double), .float, slot: slot, payloadOffset: offset)
+          case .date where storage == .real || storage == .integer:
+            values.put(Date(timeIntervalSinceReferenceDate: column.double), .date, slot: slot, payloadOffset: offset)
+          case .string where storage == .text:
+            values.put(column.text, .string, slot: slot, payloadOffset: offset)
+          case .binary where storage == .blob:
+            values.put(column.data, .binary, slot: slot, payloadOffset: offset)
+          case .uuid where storage == .blob:
+            let stored = column.withBytes { bytes in
+              guard bytes.count == 16 else { return false }
+              values.putBytes(bytes, .uuid, slot: slot, payloadOffset: offset)
+              return true
+            }
+            if !stored {
+              try fillInGeneral(
+                values, statement, step: step, description: description, layout: layout, objectID: objectID,
+                tableName: tableName)
+            }
+          case .toOneKey:
+            toOne[slot] = ObjectID(entity: layout.relationships[slot].destination, primaryKey: column.int64)
+          case .toOneEntity:
+            break
+          default:
+            try fillInGeneral(
+              values, statement, step: step, description: description, layout: layout, objectID: objectID,
+              tableName: tableName)
           }
         }
       }
@@ -121,24 +168,22 @@ struct RowDecoder: Sendable {
     return StoredRow(objectID: objectID, version: version, attributes: attributes, toOne: toOne)
   }
 
-  /// A value read through ``StoredValueCodec``: the types without a fast path, and stored
-  /// values of an unexpected storage class (which it converts or refuses).
-  private func decodeInGeneral(
-    _ statement: SQLiteStatement, step: Step, description: StoreDescription, layout: ObjectLayout,
-    objectID: ObjectID, tableName: String
-  ) throws -> AttributeValue? {
+  /// Fills a step's slot with the value ``StoredValueCodec`` reads: the types without a fast
+  /// path, and stored values of an unexpected storage class (which it converts or refuses).
+  /// Kept out of line, as the path the common rows never take.
+  @inline(never)
+  private func fillInGeneral(
+    _ values: AttributeValueFiller, _ statement: SQLiteStatement, step: Step, description: StoreDescription,
+    layout: ObjectLayout, objectID: ObjectID, tableName: String
+  ) throws {
+    let value: AttributeValue?
     do {
-      return try StoredValueCodec.decode(
+      value = try StoredValueCodec.decode(
         statement.value(at: Int(step.position)), kind: kinds[Int(step.kind)],
         externalDataDirectory: description.externalDataDirectory)
     } catch {
       throw PersistenceError.storeFailure("\(layout.name) \(objectID.key): \(error) (table \(tableName))")
     }
-  }
-
-  /// A UUID from a 16-byte blob; nil for any other length.
-  private static func uuid(_ bytes: UnsafeRawBufferPointer) -> UUID? {
-    guard bytes.count == 16 else { return nil }
-    return UUID(uuid: bytes.loadUnaligned(as: uuid_t.self))
+    if let value { values.fill(Int(step.slot), with: value) }
   }
 }
