@@ -197,9 +197,16 @@ public final class ObjectContext {
   }
 
   /// Prunes the registry once it reaches the threshold, then moves the threshold to twice
-  /// what is left, so pruning costs a constant amount per registered object.
+  /// what is left, so pruning costs a constant amount per registered object. The check is
+  /// inlined into every registration (a fetch makes one per row); the pruning is not.
+  @inline(__always)
   private func pruneRegistryWhenLarge() {
     guard registry.count >= pruneThreshold else { return }
+    pruneRegistryAndMoveThreshold()
+  }
+
+  @inline(never)
+  private func pruneRegistryAndMoveThreshold() {
     pruneRegistry()
     pruneThreshold = max(20_000, registry.count * 2)
   }

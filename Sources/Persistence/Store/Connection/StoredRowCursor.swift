@@ -45,8 +45,9 @@ final class StoredRowCursor {
   /// model, or an entity stored in another table, is an error (decoding the row as that
   /// entity would read the wrong columns and give it another row's identity).
   func readIdentity() throws {
-    let primaryKey = statement.column(at: 0).int64
-    let entityNumber = Int(statement.column(at: 1).int64)
+    // One call each (`sqlite3_column_int64`): a column value found and then read is two.
+    let primaryKey = statement.int64(at: 0)
+    let entityNumber = Int(statement.int64(at: 1))
     guard let entity = description.entity(number: entityNumber) else {
       throw PersistenceError.storeFailure(
         "row \(primaryKey) of \(tableName) has Z_ENT \(entityNumber), which is no entity of the model")
@@ -58,7 +59,7 @@ final class StoredRowCursor {
           + "the row is damaged; correct its Z_ENT or remove it")
     }
     objectID = ObjectID(entity: entity, primaryKey: primaryKey)
-    version = statement.column(at: 2).int64
+    version = statement.int64(at: 2)
   }
 
   /// The row's values.
