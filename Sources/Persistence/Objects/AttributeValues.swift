@@ -451,12 +451,7 @@ struct AttributeValueFiller {
   /// and checks the slot for each value. `tag` must be the payload's case.
   @inline(__always)
   func put<Payload>(_ value: __owned Payload, _ tag: AttributeValueCell.Tag, slot: Int, payloadOffset: Int) {
-    assert(slot >= 0 && slot < count, "attribute slot out of range")
-    assert(Int(offsets[slot]) == payloadOffset, "payload offset \(payloadOffset) is not slot \(slot)'s")
-    assert(Int(offsets[slot + 1]) - payloadOffset >= MemoryLayout<Payload>.size, "slot \(slot) is too small")
-    assert(
-      row.load(fromByteOffset: slot, as: UInt8.self) == AttributeValueCell.Tag.none.rawValue,
-      "attribute slot \(slot) is filled twice")
+    assertFillable(slot, payloadOffset: payloadOffset, size: MemoryLayout<Payload>.size)
     (row + payloadOffset).initializeMemory(as: Payload.self, to: value)
     row.storeBytes(of: tag.rawValue, toByteOffset: slot, as: UInt8.self)
   }
@@ -466,14 +461,22 @@ struct AttributeValueFiller {
   /// puts a value.
   @inline(__always)
   func putBytes(_ bytes: UnsafeRawBufferPointer, _ tag: AttributeValueCell.Tag, slot: Int, payloadOffset: Int) {
+    assertFillable(slot, payloadOffset: payloadOffset, size: bytes.count)
+    (row + payloadOffset).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+    row.storeBytes(of: tag.rawValue, toByteOffset: slot, as: UInt8.self)
+  }
+
+  /// Checks, in debug builds, what ``put(_:_:slot:payloadOffset:)`` and
+  /// ``putBytes(_:_:slot:payloadOffset:)`` take on trust: `slot` is one of the row's, still nil,
+  /// its payload is at `payloadOffset` and holds `size` bytes.
+  @inline(__always)
+  private func assertFillable(_ slot: Int, payloadOffset: Int, size: Int) {
     assert(slot >= 0 && slot < count, "attribute slot out of range")
     assert(Int(offsets[slot]) == payloadOffset, "payload offset \(payloadOffset) is not slot \(slot)'s")
-    assert(Int(offsets[slot + 1]) - payloadOffset >= bytes.count, "slot \(slot) is too small")
+    assert(Int(offsets[slot + 1]) - payloadOffset >= size, "slot \(slot) is too small")
     assert(
       row.load(fromByteOffset: slot, as: UInt8.self) == AttributeValueCell.Tag.none.rawValue,
       "attribute slot \(slot) is filled twice")
-    (row + payloadOffset).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-    row.storeBytes(of: tag.rawValue, toByteOffset: slot, as: UInt8.self)
   }
 
   /// Puts `value` in `slot`, which must still be nil (a nil holds no reference, so it is
