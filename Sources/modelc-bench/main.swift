@@ -133,19 +133,22 @@ if arguments.value("--format", as: OutputFormat.self) == .json {
     object.add("ratio", result.ratio.map { JSONValue.double($0) } ?? .null)
     object.add("peakMemoryBytes", .integer(result.peakMemoryBytes))
     if let pairRatios = result.pairRatios { object.add("pairRatios", .array(pairRatios.map { .double($0) })) }
+    if let pageFaults = result.pageFaults { object.add("pageFaults", .double(pageFaults)) }
+    if let pageFaults = result.baselinePageFaults { object.add("baselinePageFaults", .double(pageFaults)) }
     if let note = result.note { object.add("note", .string(note)) }
     return object.value
   }
   terminal.write(JSONWriter.prettyPrinted(.object([("scenarios", .array(items))])))
 } else {
   func format(_ value: Double?) -> String { value.map { String(format: "%.4f", $0) } ?? "-" }
-  let header = ["scenario", "seconds", "baseline", "ratio", "peak MiB"]
+  func faults(_ value: Double?) -> String { value.map { String(Int($0.rounded())) } ?? "-" }
+  let header = ["scenario", "seconds", "baseline", "ratio", "peak MiB", "faults", "baseline faults"]
   var rows = [header]
   for result in results {
     rows.append([
       result.name, format(result.seconds), format(result.baselineSeconds),
       result.ratio.map { String(format: "%.2f", $0) } ?? "-",
-      String(result.peakMemoryBytes / 1_048_576),
+      String(result.peakMemoryBytes / 1_048_576), faults(result.pageFaults), faults(result.baselinePageFaults),
     ])
   }
   let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -155,7 +158,7 @@ if arguments.value("--format", as: OutputFormat.self) == .json {
         .joined(separator: "  "))
   }
   terminal.writeLine(
-    "rows: \(configuration.rows), repetitions: \(configuration.repetitions) after a warm-up, in each of \(configuration.processPairs) pairs of processes taking turns; two-sided figures are medians over the pairs of each side's best round, other figures medians of the rounds"
+    "rows: \(configuration.rows), repetitions: \(configuration.repetitions) after a warm-up, in each of \(configuration.processPairs) pairs of processes taking turns; two-sided figures are medians over the pairs of each side's best round, other figures medians of the rounds; faults: minor page faults a timed round (medians)"
   )
   for result in results where result.note != nil {
     terminal.writeLine("  \(result.name): \(result.note!)")

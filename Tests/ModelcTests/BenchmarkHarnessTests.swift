@@ -37,6 +37,18 @@ struct BenchmarkHarnessTests {
     let pairRatios = try #require(update["pairRatios"] as? [NSNumber], "\(update)").map(\.doubleValue).sorted()
     #expect(pairRatios.count == 5)
     #expect((update["ratio"] as? NSNumber)?.doubleValue == pairRatios[2])
+    // Two-sided scenarios count each side's page faults a timed round; the others have no sides.
+    for scenario in scenarios {
+      let name = scenario["name"] as? String ?? ""
+      let isTwoSided = scenario["pairRatios"] != nil
+      for key in ["pageFaults", "baselinePageFaults"] {
+        if isTwoSided {
+          #expect(((scenario[key] as? NSNumber)?.doubleValue ?? -1) >= 0, "\(name) \(key)")
+        } else {
+          #expect(scenario[key] == nil, "\(name) \(key)")
+        }
+      }
+    }
     let notes = Dictionary(
       uniqueKeysWithValues: scenarios.compactMap { scenario in
         (scenario["name"] as? String).map { ($0, scenario["note"] as? String ?? "") }
@@ -114,8 +126,8 @@ struct BenchmarkHarnessTests {
   }
 
   /// The harness runs the two sides' processes in turn, round by round: a child taking turns
-  /// asks before each round (setup included), runs it when told, reports its time, and prints
-  /// its result last.
+  /// asks before each round (setup included), runs it when told, reports its time and page
+  /// faults, and prints its result last.
   @Test("A child process taking turns waits for each round, reports its time, and fails without its turn")
   func takingTurns() throws {
     let executable = try #require(TestPaths.executable(named: "modelc-bench"))
@@ -128,8 +140,11 @@ struct BenchmarkHarnessTests {
     let lines = run.output.split(separator: "\n").map(String.init)
     try #require(lines.count == 5, "\(run.output)")
     #expect(lines[0] == "ready" && lines[2] == "ready")
+    // `time SECONDS FAULTS`: the round's time and the minor page faults of its timed part.
     for line in [lines[1], lines[3]] {
-      #expect(line.hasPrefix("time ") && (Double(line.dropFirst(5)) ?? 0) > 0, "\(line)")
+      let fields = line.split(separator: " ")
+      #expect(fields.count == 3 && fields[0] == "time", "\(line)")
+      #expect(fields.count == 3 && (Double(fields[1]) ?? 0) > 0 && (Int(fields[2]) ?? -1) >= 0, "\(line)")
     }
     let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[4].utf8)) as? [String: Any])
     #expect(object["sideDigest"] is [String: Any])

@@ -17,6 +17,13 @@ struct ScenarioResult: Codable {
   var pairedRatio: Double? = nil
   /// Each pair's ratio, in the order the pairs ran: how far the processes spread.
   var pairRatios: [Double]? = nil
+  /// When the sides ran in pairs of processes: the minor page faults of our side's timed
+  /// rounds, a round's median in each process and the median of those over the pairs. A side
+  /// whose rounds free memory that the C allocator gives back to the system pays for it here,
+  /// faulting it in again in the next round (docs/benchmarks.md, `fetch-all`).
+  var pageFaults: Double? = nil
+  /// The baseline's, counted as ``pageFaults``.
+  var baselinePageFaults: Double? = nil
 
   /// Ours over the baseline: ``pairedRatio`` when the sides ran in pairs of processes, else the
   /// ratio of the figures; for `migrate-add-attribute`, time at many rows over time at few.
@@ -52,6 +59,19 @@ enum Measure {
     guard !sorted.isEmpty else { return 0 }
     return sorted.count % 2 == 1
       ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+  }
+
+  /// The minor page faults of this process so far (`getrusage`): pages the kernel had to map
+  /// in on first touch, memory new to the process or given back to the system and taken again.
+  static func minorPageFaults() -> Int {
+    var usage = rusage()
+    #if os(Linux)
+      let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+    #else
+      let who = RUSAGE_SELF
+    #endif
+    guard getrusage(who, &usage) == 0 else { return 0 }
+    return Int(usage.ru_minflt)
   }
 
   /// Resets the process's peak resident set size (Linux: /proc/self/clear_refs), so the next

@@ -99,9 +99,11 @@ extension Scenario {
       if configuration.takesTurns { try TakingTurns.awaitTurn() }
       let state = try setUp(forBaseline)
       var returned: ResultDigest?
+      let faultsBefore = Measure.minorPageFaults()
       let time = try Measure.seconds { returned = try side(state, checking) }
+      let pageFaults = Measure.minorPageFaults() - faultsBefore
       if checking { kept = try digest(state, returned) } else { times.append(time) }
-      if configuration.takesTurns { TakingTurns.report(seconds: time) }
+      if configuration.takesTurns { TakingTurns.report(seconds: time, pageFaults: pageFaults) }
     }
     for index in 0...configuration.repetitions {
       let checking = index == 0

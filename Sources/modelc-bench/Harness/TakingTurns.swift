@@ -24,7 +24,8 @@ import Foundation
 ///
 /// The protocol, on the child's standard input and output, one line each:
 /// - the child prints `ready` before each round (its setup included) and waits;
-/// - the harness answers `go`; the child sets up and runs the round, and prints `time SECONDS`;
+/// - the harness answers `go`; the child sets up and runs the round, and prints `time SECONDS
+///   FAULTS` (the minor page faults of the timed part);
 /// - after its last round the child prints its result as JSON on one line, and exits.
 ///
 /// A scenario timed in one piece (no baseline, or both sides measured its own way) prints its
@@ -42,9 +43,9 @@ enum TakingTurns {
     }
   }
 
-  /// The child's side: reports a round's time.
-  static func report(seconds: Double) {
-    FileHandle.standardOutput.write(Data("\(timePrefix)\(seconds)\n".utf8))
+  /// The child's side: reports a round's time and page faults.
+  static func report(seconds: Double, pageFaults: Int) {
+    FileHandle.standardOutput.write(Data("\(timePrefix)\(seconds) \(pageFaults)\n".utf8))
   }
 
   /// Runs scenario `name`'s sides in `pairs` pairs of child processes taking turns
@@ -55,12 +56,16 @@ enum TakingTurns {
     var result: ScenarioResult?
     var ourBests: [Double] = []
     var baselineBests: [Double] = []
+    var ourFaults: [Double] = []
+    var baselineFaults: [Double] = []
     for _ in 0..<max(pairs, 1) {
       let pair = try runPair(name, arguments: arguments)
-      guard let best = pair.bests else { return pair.result }
+      guard let rounds = pair.rounds else { return pair.result }
       result = pair.result
-      ourBests.append(best.ours)
-      baselineBests.append(best.baseline)
+      ourBests.append(rounds.ours.best)
+      baselineBests.append(rounds.baseline.best)
+      ourFaults.append(rounds.ours.pageFaults)
+      baselineFaults.append(rounds.baseline.pageFaults)
     }
     guard var result else { throw BenchmarkError("\(name): no pair of processes ran") }
     result.seconds = Measure.median(ourBests)
@@ -68,14 +73,16 @@ enum TakingTurns {
     let ratios = zip(ourBests, baselineBests).map { $0 / max($1, 1e-9) }
     result.pairedRatio = Measure.median(ratios)
     result.pairRatios = ratios
+    result.pageFaults = Measure.median(ourFaults)
+    result.baselinePageFaults = Measure.median(baselineFaults)
     return result
   }
 
   /// One pair of processes taking turns: our side's result (its digest checked against the
-  /// baseline's) and each side's best timed round; no rounds for a scenario timed in one piece.
+  /// baseline's) and each side's rounds; no rounds for a scenario timed in one piece.
   private static func runPair(
     _ name: String, arguments: (ScenarioSide) -> [String]
-  ) throws -> (result: ScenarioResult, bests: (ours: Double, baseline: Double)?) {
+  ) throws -> (result: ScenarioResult, rounds: (ours: SideRounds, baseline: SideRounds)?) {
     let ours = try TurnTakingChild(arguments(.ours))
     defer { ours.stop() }
     var ourLine = try ours.nextLine(name)
@@ -83,8 +90,8 @@ enum TakingTurns {
     let baseline = try TurnTakingChild(arguments(.baseline))
     defer { baseline.stop() }
     var baselineLine = try baseline.nextLine(name)
-    var ourTimes: [Double] = []
-    var baselineTimes: [Double] = []
+    var ourRounds: [TurnTakingChild.Round] = []
+    var baselineRounds: [TurnTakingChild.Round] = []
     var round = 0
     while ourLine == readyLine {
       guard baselineLine == readyLine else {
@@ -92,12 +99,12 @@ enum TakingTurns {
       }
       // Who goes first alternates, so that neither side always runs right after the other.
       let ourTurnFirst = round % 2 == 0
-      let firstTime = try (ourTurnFirst ? ours : baseline).runRound(name)
-      let secondTime = try (ourTurnFirst ? baseline : ours).runRound(name)
+      let first = try (ourTurnFirst ? ours : baseline).runRound(name)
+      let second = try (ourTurnFirst ? baseline : ours).runRound(name)
       // Round 0 is the warm-up, which checks the results and is not timed.
       if round > 0 {
-        ourTimes.append(ourTurnFirst ? firstTime : secondTime)
-        baselineTimes.append(ourTurnFirst ? secondTime : firstTime)
+        ourRounds.append(ourTurnFirst ? first : second)
+        baselineRounds.append(ourTurnFirst ? second : first)
       }
       round += 1
       ourLine = try ours.nextLine(name)
@@ -112,11 +119,24 @@ enum TakingTurns {
       throw BenchmarkError("\(name): a side's process returned no result to check")
     }
     try ResultDigest.check(name, ours: ourDigest, baseline: baselineDigest)
-    guard let ourBest = ourTimes.min(), let baselineBest = baselineTimes.min() else {
+    guard let ourSide = SideRounds(ourRounds), let baselineSide = SideRounds(baselineRounds) else {
       throw BenchmarkError("\(name): the sides ran no timed round")
     }
     result.sideDigest = nil
-    return (result, (ourBest, baselineBest))
+    return (result, (ourSide, baselineSide))
+  }
+
+  /// What a pair counts of one side's timed rounds: the best time, and the median of the
+  /// rounds' page faults (a count, the same in most rounds, where the time varies).
+  struct SideRounds {
+    var best: Double
+    var pageFaults: Double
+
+    init?(_ rounds: [TurnTakingChild.Round]) {
+      guard let best = rounds.map(\.seconds).min() else { return nil }
+      self.best = best
+      self.pageFaults = Measure.median(rounds.map { Double($0.pageFaults) })
+    }
   }
 }
 
@@ -166,13 +186,24 @@ final class TurnTakingChild {
     }
   }
 
-  /// Gives the child its turn and returns the round's time.
-  func runRound(_ name: String) throws -> Double {
+  /// A timed round as the child reported it.
+  struct Round {
+    var seconds: Double
+    var pageFaults: Int
+  }
+
+  /// Gives the child its turn and returns the round's time and page faults.
+  func runRound(_ name: String) throws -> Round {
     try input.fileHandleForWriting.write(contentsOf: Data("\(TakingTurns.goLine)\n".utf8))
     let line = try nextLine(name)
-    guard line.hasPrefix(TakingTurns.timePrefix), let seconds = Double(line.dropFirst(TakingTurns.timePrefix.count))
-    else { throw BenchmarkError("\(name): the child process printed '\(line)' where a round's time was expected") }
-    return seconds
+    let fields =
+      line.hasPrefix(TakingTurns.timePrefix)
+      ? line.dropFirst(TakingTurns.timePrefix.count).split(separator: " ") : []
+    guard fields.count == 2, let seconds = Double(fields[0]), let pageFaults = Int(fields[1]) else {
+      throw BenchmarkError(
+        "\(name): the child process printed '\(line)' where a round's time and page faults were expected")
+    }
+    return Round(seconds: seconds, pageFaults: pageFaults)
   }
 
   /// The child's result, printed as `line`.
